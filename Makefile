@@ -1,0 +1,31 @@
+# cardlab: `make lab` opens the notebooks, `make test` runs the whole suite.
+# Both create .venv with Python 3.10+ and install cardlab (editable) with its dependencies.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.cardlab-installed
+PYTEST_ARGS ?=
+
+.PHONY: lab test setup bench clean
+
+setup: $(STAMP)
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 10) and "cardlab needs Python 3.10 or newer")'
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[test]"
+	@touch $(STAMP)
+
+lab: setup
+	$(BIN)/jupyter lab notebooks/00_start_here.ipynb
+
+test: setup
+	env -u MPLBACKEND $(BIN)/python -m pytest tests notebooks --nbval --nbval-current-env \
+		--nbval-sanitize-with tests/nbval_sanitize.cfg --nbval-cell-timeout 900 $(PYTEST_ARGS)
+
+bench: setup
+	$(BIN)/python -m cardlab.bench table
+
+clean:
+	rm -rf $(VENV) .pytest_cache
