@@ -1,0 +1,284 @@
+"""SVG drawing of cards and card layouts for notebooks and card-table widgets.
+
+Every function returns SVG text. Output is deterministic — no ``id=`` attributes, no random
+numbers — so notebook outputs can be compared. Fragments (``*_g``) are ``<g>`` elements placed at
+(x, y) in user units; :func:`document` wraps them into a full ``<svg>``. An element with
+``target="…"`` is clickable: it carries ``data-target="…"`` and the class ``cardlab-target``,
+which the table widget reports back to Python. Card faces are drawn in :mod:`cardlab.svg_cards`.
+
+    >>> from cardlab import Card
+    >>> svg = card_svg(Card.parse("QH"))
+    >>> svg.startswith("<svg") and "id=" not in svg
+    True
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Iterable, Sequence
+
+from .cards import FRENCH, Card, parse_cards
+from .svg_cards import DESIGN_H, DESIGN_W, back_body, esc, face_body, num
+
+CARD_W = 60
+CARD_RATIO = DESIGN_H / DESIGN_W
+SVG_NS = "http://www.w3.org/2000/svg"
+MARK = "#f2c230"
+SELECT = "#1e88e5"
+TABLE_GREEN = "#2f6b45"
+SANS = "'DejaVu Sans',Verdana,Arial,sans-serif"
+ROW_STEP = 0.62  # default step of a row, as a fraction of the card width
+
+
+def card_h(w: float = CARD_W) -> float:
+    """Height of a card ``w`` wide."""
+    return w * CARD_RATIO
+
+
+@lru_cache(maxsize=4096)
+def _inner(card: Card | None, w: float) -> str:
+    """A card face (or the back when ``card`` is None) scaled to width ``w``, at the origin."""
+    body = back_body() if card is None else face_body(card)
+    return f'<g transform="scale({num(w / DESIGN_W)})">{body}</g>'
+
+
+def _attrs(classes: list[str], target: str | None) -> str:
+    if target is not None:
+        classes.append("cardlab-target")
+    text = f' class="{" ".join(classes)}"'
+    if target is not None:
+        text += f' data-target="{esc(target)}" cursor="pointer"'
+    return text
+
+
+def card_g(card: Card | None, x: float, y: float, w: float = CARD_W, *, face_up: bool = True,
+           target: str | None = None, marked: bool = False, selected: bool = False,
+           dimmed: bool = False) -> str:
+    """One card as a ``<g>`` with its top-left corner at (x, y).
+
+    ``card=None`` or ``face_up=False`` draws a back (and leaks nothing about the card). A face-up
+    card carries ``data-card="QH"`` (ASCII form). ``target`` makes it clickable; ``marked`` draws
+    a gold outline (e.g. legal to play); ``selected`` raises it with a blue outline; ``dimmed``
+    greys it.
+    """
+    shown = card if face_up else None
+    h = card_h(w)
+    classes = ["cardlab-card"] + [name for name, on in
+                                  (("marked", marked), ("selected", selected), ("dimmed", dimmed)) if on]
+    data = f' data-card="{esc(shown.ascii())}"' if shown is not None else ""
+    if selected:
+        y -= 0.18 * w
+    parts = [f'<g transform="translate({num(x)},{num(y)})"{_attrs(classes, target)}{data}>', _inner(shown, w)]
+    r = num(0.07 * w)
+    if dimmed:
+        parts.append(f'<rect width="{num(w)}" height="{num(h)}" rx="{r}" fill="#5a5a5a" opacity="0.45"/>')
+    if marked:
+        parts.append(f'<rect x="-1.5" y="-1.5" width="{num(w + 3)}" height="{num(h + 3)}" rx="{r}"'
+                     f' fill="none" stroke="{MARK}" stroke-width="3"/>')
+    if selected:
+        parts.append(f'<rect x="-1" y="-1" width="{num(w + 2)}" height="{num(h + 2)}" rx="{r}"'
+                     f' fill="none" stroke="{SELECT}" stroke-width="2.5"/>')
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def card_svg(card: Card, w: float = CARD_W) -> str:
+    """A standalone ``<svg>`` of one face-up card ``w`` wide."""
+    return _alone(card, w)
+
+
+def back_svg(w: float = CARD_W) -> str:
+    """A standalone ``<svg>`` of a card back ``w`` wide."""
+    return _alone(None, w)
+
+
+def _alone(card: Card | None, w: float) -> str:
+    title = "card back" if card is None else card.name
+    return document(w + 2, card_h(w) + 2, card_g(card, 1, 1, w), title=title, background=None)
+
+
+def row_g(cards: Sequence[Card | None], x: float, y: float, w: float = CARD_W, *,
+          step: float | None = None, targets: Sequence[str | None] | None = None,
+          marked: Iterable[int] = (), selected: Iterable[int] = (), dimmed: Iterable[int] = (),
+          face_up: bool = True) -> str:
+    """Cards left to right from (x, y), each ``step`` to the right of the last (default ``ROW_STEP * w``,
+    overlapping). ``targets`` is parallel to ``cards``; ``marked``/``selected``/``dimmed`` are sets
+    of indices."""
+    step = ROW_STEP * w if step is None else step
+    if targets is not None and len(targets) != len(cards):
+        raise ValueError(f"targets has {len(targets)} entries for {len(cards)} cards")
+    marked, selected, dimmed = set(marked), set(selected), set(dimmed)
+    body = "".join(card_g(card, x + i * step, y, w, face_up=face_up,
+                          target=None if targets is None else targets[i],
+                          marked=i in marked, selected=i in selected, dimmed=i in dimmed)
+                   for i, card in enumerate(cards))
+    return f'<g class="cardlab-row">{body}</g>'
+
+
+def row_width(n: int, w: float = CARD_W, step: float | None = None) -> float:
+    """Width taken by :func:`row_g` of ``n`` cards."""
+    step = ROW_STEP * w if step is None else step
+    return 0.0 if n == 0 else w + (n - 1) * step
+
+
+def _outline(w: float) -> str:
+    """A dashed card-sized outline: where an empty pile or stack lies."""
+    return (f'<rect class="empty" width="{num(w)}" height="{num(card_h(w))}" rx="{num(0.07 * w)}" fill="none"'
+            f' stroke="#ffffff" stroke-opacity="0.6" stroke-width="1.5" stroke-dasharray="5 4"/>')
+
+
+def _jitter(i: int) -> tuple[int, int, int]:
+    """Deterministic small rotation (degrees) and offsets for the i-th card of a pile."""
+    return (i * 7) % 17 - 8, (i * 5) % 7 - 3, (i * 3) % 5 - 2
+
+
+def fan_g(cards: Sequence[Card], x: float, y: float, w: float = CARD_W, *,
+          target: str | None = None, shown: int = 8) -> str:
+    """A pile of face-up cards at (x, y), last on top, each slightly turned (deterministically by
+    its position in the pile, so cards do not move when another is added). Only the top ``shown``
+    cards are drawn. An empty pile is a dashed outline."""
+    cx, cy = w / 2, card_h(w) / 2
+    start = max(0, len(cards) - shown)
+    parts = [f'<g transform="translate({num(x)},{num(y)})"{_attrs(["cardlab-pile"], target)}'
+             f' data-count="{len(cards)}">']
+    if not cards:
+        parts.append(_outline(w))
+    for i in range(start, len(cards)):
+        angle, dx, dy = _jitter(i)
+        parts.append(f'<g transform="rotate({angle} {num(cx)} {num(cy)})">'
+                     f'{card_g(cards[i], dx * w / 60, dy * w / 60, w)}</g>')
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _badge(count: int, x: float, y: float, w: float) -> str:
+    r = 0.22 * w if count < 100 else 0.27 * w
+    return (f'<g class="count"><circle cx="{num(x)}" cy="{num(y)}" r="{num(r)}" fill="#ffffff"'
+            f' stroke="#1b1b1b" stroke-width="1.2"/>'
+            f'<text x="{num(x)}" y="{num(y + 0.3 * r)}" text-anchor="middle" font-family="{SANS}"'
+            f' font-size="{num(0.85 * r)}" font-weight="bold" fill="#1b1b1b">{count}</text></g>')
+
+
+def stack_g(count: int, x: float, y: float, w: float = CARD_W, *, label: str | None = None,
+            target: str | None = None, top: Card | None = None) -> str:
+    """A face-down stack of ``count`` cards at (x, y) (or the face-up ``top`` card on it), a few
+    offset edges for thickness, a count badge, and an optional ``label`` under it. An empty stack
+    is a dashed outline."""
+    if count < 0:
+        raise ValueError(f"count must be >= 0, not {count}")
+    h = card_h(w)
+    head = f'<g transform="translate({num(x)},{num(y)})"{_attrs(["cardlab-stack"], target)} data-count="{count}">'
+    if count == 0:
+        parts = [head, _outline(w)]
+    else:
+        parts = [head]
+        off = 0.035 * w
+        for k in range(min(4, (count + 5) // 6) - 1, 0, -1):
+            parts.append(f'<g transform="translate({num(k * off)},{num(k * off)})">{_inner(None, w)}</g>')
+        parts.append(_inner(top, w))
+    parts.append(_badge(count, 0.95 * w, 0.05 * w, w))
+    if label is not None:
+        parts.append(text_g(label, w / 2, h + 0.3 * w, size=max(10, 0.2 * w), anchor="middle",
+                            fill="#ffffff", cls="label"))
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def text_g(text: object, x: float, y: float, *, size: float = 14, anchor: str = "start",
+           weight: str = "normal", fill: str = "#1b1b1b", cls: str | None = None) -> str:
+    """A line of text at (x, y) (baseline), escaped."""
+    klass = f' class="{esc(cls)}"' if cls else ""
+    return (f'<text{klass} x="{num(x)}" y="{num(y)}" font-family="{SANS}" font-size="{num(size)}"'
+            f' text-anchor="{esc(anchor)}" font-weight="{esc(weight)}" fill="{esc(fill)}">{esc(text)}</text>')
+
+
+def button_g(label: str, x: float, y: float, w: float, h: float, target: str, *,
+             enabled: bool = True) -> str:
+    """A rounded button drawn in SVG; clickable (``data-target``) only when ``enabled``."""
+    fill, ink = ("#f4efe1", "#1b1b1b") if enabled else ("#b9b9b9", "#6d6d6d")
+    classes = ["cardlab-button"] + ([] if enabled else ["disabled"])
+    return (f'<g transform="translate({num(x)},{num(y)})"{_attrs(classes, target if enabled else None)}>'
+            f'<rect width="{num(w)}" height="{num(h)}" rx="{num(min(8, h / 3))}" fill="{fill}"'
+            f' stroke="#1b1b1b" stroke-opacity="0.5"/>'
+            + text_g(label, w / 2, h / 2 + 0.36 * min(15, h * 0.5), size=min(15, h * 0.5), anchor="middle",
+                     weight="bold", fill=ink) + "</g>")
+
+
+def document(width: float, height: float, body: str, *, title: str | None = None,
+             background: str | None = TABLE_GREEN) -> str:
+    """Wrap fragments into a standalone ``<svg>`` of the given size (``background=None``: none)."""
+    w, h = num(width), num(height)
+    head = f'<svg xmlns="{SVG_NS}" width="{w}" height="{h}" viewBox="0 0 {w} {h}">'
+    if title is not None:
+        head += f"<title>{esc(title)}</title>"
+    if background is not None:
+        head += f'<rect width="{w}" height="{h}" rx="8" fill="{esc(background)}"/>'
+    return head + body + "</svg>"
+
+
+class _Display:
+    """Base of the notebook display objects: subclasses give ``_body`` and ``_size``."""
+
+    w: float = CARD_W
+    pad: float = 8
+
+    def _body(self, x: float, y: float) -> str:
+        raise NotImplementedError
+
+    def _size(self) -> tuple[float, float]:
+        raise NotImplementedError
+
+    def _repr_svg_(self) -> str:
+        width, height = self._size()
+        return document(width + 2 * self.pad, height + 2 * self.pad, self._body(self.pad, self.pad),
+                        title=repr(self))
+
+
+class _CardsDisplay(_Display):
+    """A display of a sequence of cards, given as cards or as text (``"AS KH 10D"``)."""
+
+    def __init__(self, cards: Iterable[Card] | str, *, pack: str = FRENCH, w: float = CARD_W) -> None:
+        self.cards: tuple[Card, ...] = tuple(parse_cards(cards, pack) if isinstance(cards, str) else cards)
+        self.w = w
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({' '.join(str(c) for c in self.cards)!r})"
+
+
+class Hand(_CardsDisplay):
+    """Cards in a row, e.g. ``Hand("AS KH 10D")``; shows itself in a notebook."""
+
+    def _size(self) -> tuple[float, float]:
+        return max(row_width(len(self.cards), self.w), self.w), card_h(self.w)
+
+    def _body(self, x: float, y: float) -> str:
+        return row_g(self.cards, x, y, self.w)
+
+
+class Pile(_CardsDisplay):
+    """A face-up pile, last card on top, slightly fanned; shows itself in a notebook."""
+
+    def _size(self) -> tuple[float, float]:
+        return self.w * 1.35, card_h(self.w) * 1.2
+
+    def _body(self, x: float, y: float) -> str:
+        return fan_g(self.cards, x + self.w * 0.175, y + card_h(self.w) * 0.1, self.w)
+
+
+class Stack(_Display):
+    """A face-down stack of ``count`` cards with its count badge; shows itself in a notebook."""
+
+    def __init__(self, count: int, *, label: str | None = None, w: float = CARD_W) -> None:
+        self.count = count
+        self.label = label
+        self.w = w
+
+    def __repr__(self) -> str:
+        extra = f", label={self.label!r}" if self.label is not None else ""
+        return f"Stack({self.count}{extra})"
+
+    def _size(self) -> tuple[float, float]:
+        return self.w * 1.2, card_h(self.w) + (0.45 * self.w if self.label is not None else 0.2 * self.w)
+
+    def _body(self, x: float, y: float) -> str:
+        return stack_g(self.count, x, y + 0.1 * self.w, self.w, label=self.label)
