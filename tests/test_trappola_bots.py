@@ -1,0 +1,157 @@
+"""Trappola's computer players and the lean playout code they use."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from cardlab.bots import RandomBot
+from cardlab.bots import trappola_fast as fast
+from cardlab.bots.trappola import (RuleOfThumbBot, SearchBot, hand_value, opponent_voids,
+                                   sample_opponent_hand, unseen_cards)
+from cardlab.cards import italian_deck
+from cardlab.games import trappola as T
+
+
+def test_fast_playout_code_agrees_with_the_engine_over_thousands_of_deals():
+    """T10–T14 twice: the lean ints-and-lists code must match the engine move for move."""
+    rng = random.Random(1)
+    for seed in range(3000):
+        g = T.new_game("four_twos_104" if seed % 3 == 0 else "single_deal", seed=seed)
+        while g.phase == T.EXCHANGE:
+            g.apply(rng.choice(g.legal_actions()))
+        hands = [[fast.to_int(c) for c in h] for h in g.hands]
+        deal = fast.Deal(hands, g.current_player, longest=g.rules.longest_streak)
+        deal_no = g.deal_no
+        while g.deal_no == deal_no and not g.is_over:
+            plays = [a for a in g.legal_actions() if a.startswith("play")]
+            assert sorted(fast.to_int(T.Card.parse(a[5:], "italian")) for a in plays) == sorted(deal.legal())
+            assert deal.to_move == g.current_player
+            action = rng.choice(plays)
+            g.apply(action)
+            deal.play(fast.to_int(T.Card.parse(action[5:], "italian")))
+        sheet = g.sheets[-1]
+        assert deal.over
+        assert deal.final() == [sheet.total[p] - sheet.declarations[p] for p in (0, 1)]
+
+
+def test_card_ints_round_trip():
+    assert [fast.to_card(fast.to_int(c)) for c in italian_deck()] == italian_deck()
+
+
+def test_random_bot_plays_legal_moves():
+    g, bot = T.new_game(seed=1), RandomBot(1)
+    for _ in range(30):
+        assert bot.choose(g) in g.legal_actions()
+        g.apply(bot.choose(g))
+
+
+def test_rule_of_thumb_exchanges_weak_hands_and_keeps_strong_ones():
+    weak = ("10S 9S 8S 7S 10B 9B 8B 7B 10C", "AS RS CS FS AB RB CB FB AC")
+    g = T.new_game(deal=T.deal_from_hands(weak, dealer=1))
+    assert hand_value(g.hands[0]) < 24 <= hand_value(g.hands[1])
+    assert RuleOfThumbBot(0).choose(g) == "exchange"
+    g.play("keep")
+    assert RuleOfThumbBot(0).choose(g) == "keep"
+    assert RuleOfThumbBot(0, threshold=100).choose(g) == "exchange"
+
+
+def _endgame() -> T.TrappolaState:
+    """Seat 0 has run seven spades (seat 1 void, shown); seat 0 holds 2S AB, seat 1 7B 8B."""
+    g = T.new_game(deal=T.deal_from_hands(("AS RS CS FS 10S 9S 8S 2S AB",
+                                           "AD RD CD FD 10D 9D 7D 7B 8B"), dealer=1))
+    g.play("keep")
+    g.play("keep")
+    for mine, theirs in zip("AS RS CS FS 10S 9S 8S".split(), "AD RD CD FD 10D 9D 7D".split()):
+        g.play(f"play {mine}")
+        g.play(f"play {theirs}")
+    return g
+
+
+def test_bots_keep_a_sure_two_for_the_last_trick_T14():
+    g = _endgame()
+    assert opponent_voids(g.view(0)) == {"spade"}
+    assert RuleOfThumbBot(0).choose(g) == "play AB"
+    assert SearchBot(0, budget=50).choose(g) == "play AB"   # 6 + 26 beats 10 + 6 + 6
+    g.play("play AB")
+    g.play("play 7B")
+    assert RuleOfThumbBot(0).choose(g) == "play 2S"
+
+
+def test_bots_declare_at_once_T7():
+    g = T.new_game(deal=T.deal_from_hands(("AS AB AC 7S 8S 9S 7B 8B 9B", "RS RB RC RD 2S 2B 2C 10S 10B"), dealer=1))
+    g.play("keep")
+    g.play("keep")
+    assert RuleOfThumbBot(0).choose(g) == "declare A"
+    assert SearchBot(0).choose(g) == "declare A"
+
+
+def test_rule_of_thumb_wins_a_trick_with_the_cheapest_card():
+    g = T.new_game(deal=T.deal_from_hands(("AS RS 7S 2B 9B 8B 7B 9C 8C",
+                                           "9S 10S CS RB 2S 10B 10C 10D 9D"), dealer=0))
+    g.play("keep")
+    g.play("keep")
+    g.play("play 9S")   # seat 1 leads the 9 of swords: the king is the cheapest winner
+    assert RuleOfThumbBot(0).choose(g) == "play RS"
+    g.undo()
+    g.play("play RB")   # seat 0 must follow batons and none of them beats the king
+    assert RuleOfThumbBot(0).choose(g) == "play 2B"
+
+
+def _positions(n: int):
+    """Positions of the card play from games between rule-of-thumb players."""
+    for seed in range(n):
+        g = T.new_game("single_deal", seed=seed)
+        bots = [RuleOfThumbBot(seed), RuleOfThumbBot(seed + 1)]
+        while not g.is_over:
+            if g.phase == T.PLAY:
+                yield g
+            g.apply(bots[g.current_player].choose(g))
+
+
+def test_sampled_hands_are_consistent_with_everything_public():
+    rng = random.Random(0)
+    checked_declarations = 0
+    for g in _positions(150):
+        me, opp = g.current_player, 1 - g.current_player
+        view = g.view(me)
+        hand = sample_opponent_hand(view, rng)
+        assert len(hand) == len(g.hands[opp]) and len(set(hand)) == len(hand)
+        assert set(hand) <= set(unseen_cards(view)) and not set(hand) & set(g.hands[me])
+        assert not {c.suit for c in hand} & opponent_voids(view)
+        played = Counter(t.card_of(opp).rank for t in g.tricks) + Counter(
+            [g.trick[0].rank] if g.trick and view.leader == opp else [])
+        true = Counter(c.rank for c in g.hands[opp])
+        for p, said, rank in view.declarations:
+            if p == opp:
+                count = 4 if said.startswith("four") else 3
+                if rank is not None:
+                    checked_declarations += 1
+                    assert Counter(c.rank for c in hand)[rank] == count - played[rank] == true[rank]
+    assert checked_declarations > 0
+
+
+def test_search_never_reads_the_hidden_cards():
+    """Swapping cards between the opponent's hand and the stock changes nothing it decides."""
+    for g in _positions(6):
+        if g.stock and len(g.legal_actions()) > 1:
+            me = g.current_player
+            first = SearchBot(5, budget=40).choose(g)
+            opp = g.hands[1 - me]
+            swapped = T.new_game("single_deal", seed=g.seed)
+            swapped.__dict__.update({k: v for k, v in g.__dict__.items()})
+            swapped.hands = [list(h) for h in g.hands]
+            swapped.stock = list(g.stock)
+            i = next((i for i, c in enumerate(opp) if c.suit == g.stock[0].suit), 0)
+            swapped.hands[1 - me][i], swapped.stock[0] = swapped.stock[0], swapped.hands[1 - me][i]
+            assert swapped.view(me) == g.view(me) and swapped.hands != g.hands
+            assert SearchBot(5, budget=40).choose(swapped) == first
+
+
+def test_benchmark_runs_and_prints_every_pairing(capsys):
+    from cardlab.bench import trappola as bench
+    assert bench.main(["--deals", "4", "--workers", "1", "--budget", "8"]) == 0
+    out = capsys.readouterr().out
+    assert all(p in out for p in ("search vs thumb", "thumb vs random", "search vs random"))
+    low, high = bench.wilson(60, 100)
+    assert low < 0.6 < high and 0.49 < low < 0.51 and high < 0.70
