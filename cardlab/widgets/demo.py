@@ -1,0 +1,134 @@
+"""A small game-free demo table: the start page and the tests use it before any game exists.
+
+A hand dealt from a seeded French deck lies face down. Click a card to turn it over; with the
+table focused, ← / → move the gold highlight, space (or Enter) turns the highlighted card,
+``d`` or the drawn *Deal* button deals a new hand, and ``t`` asks the browser for a timer that
+turns every card face down again a second later. The state lives in Python; every event redraws
+the whole table as SVG::
+
+    >>> table = DemoTable(seed=1, hand_size=5)
+    >>> table.view.send_event({"type": "click", "target": "card:2"})
+    >>> table.face_up
+    [False, False, True, False, False]
+"""
+
+from __future__ import annotations
+
+import random
+
+import ipywidgets as w
+
+from .. import svg
+from ..cards import Card, french_deck
+from .replay import Replayer
+from .view import Event, TableView
+
+PER_ROW = 13
+PAD = 16
+STEP = 0.7 * svg.CARD_W
+ROW_GAP = 16
+TOP = PAD + 0.2 * svg.CARD_W  # room for a raised (selected) card
+SIDE = 110  # room for the deck at the right
+HIDE_AFTER_MS = 1000
+
+
+class DemoTable(w.VBox):
+    """A hand of ``hand_size`` cards (wrapped in rows of 13) dealt from a deck shuffled with ``seed``."""
+
+    def __init__(self, seed: int = 0, hand_size: int = 7) -> None:
+        if not 1 <= hand_size <= 52:
+            raise ValueError(f"hand_size must be 1..52, got {hand_size}")
+        self.rng = random.Random(seed)
+        self.hand_size = hand_size
+        self.deck: list[Card] = []
+        self.hand: list[Card] = []
+        self.face_up: list[bool] = []
+        self.cursor = 0
+        self.deals = 0
+        self.view = TableView()
+        super().__init__([self.view])
+        self.add_class("cardlab-demo")
+        self.view.on_event(self.handle)
+        self.deal()
+
+    def deal(self) -> None:
+        """Deal a new face-down hand (a fresh shuffled deck when too few cards remain)."""
+        if len(self.deck) < self.hand_size:
+            self.deck = french_deck()
+            self.rng.shuffle(self.deck)
+        self.hand = [self.deck.pop() for _ in range(self.hand_size)]
+        self.face_up = [False] * self.hand_size
+        self.cursor = 0
+        self.deals += 1
+        self.redraw()
+
+    def turn(self, index: int) -> None:
+        """Turn card ``index`` over and move the highlight to it."""
+        self.cursor = index
+        self.face_up[index] = not self.face_up[index]
+        self.redraw()
+
+    def handle(self, event: Event) -> None:
+        """React to a table event: clicks on cards or the Deal button, arrow keys, space, ``d``, ``t``."""
+        if event["type"] == "click":
+            kind, _, index = event["target"].partition(":")
+            if kind == "card":
+                self.turn(int(index))
+            elif kind == "deal":
+                self.deal()
+        elif event["type"] == "key":
+            key = event["key"]
+            if key in ("ArrowLeft", "ArrowRight"):
+                self.cursor = (self.cursor + (1 if key == "ArrowRight" else -1)) % self.hand_size
+                self.redraw()
+            elif key in (" ", "Enter"):
+                self.turn(self.cursor)
+            elif key == "d":
+                self.deal()
+            elif key == "t":
+                self.view.request_timer(HIDE_AFTER_MS, "hide")
+        elif event["type"] == "timer" and event["tag"] == "hide":
+            self.face_up = [False] * self.hand_size
+            self.redraw()
+        self.view.status = self._describe(event)
+
+    def _describe(self, event: Event) -> str:
+        what = event.get("target") or repr(event.get("key") or event.get("tag"))
+        return f"{event['type']} {what} arrived {event['t']:.0f} ms after the table was drawn"
+
+    def draw(self, controls: bool = True) -> str:
+        """The whole table as SVG (``controls=False``: without the deck and the Deal button)."""
+        rows = [range(i, min(i + PER_ROW, self.hand_size)) for i in range(0, self.hand_size, PER_ROW)]
+        h = svg.card_h()
+        body = [svg.row_g([self.hand[i] if self.face_up[i] else None for i in row],
+                          PAD, TOP + r * (h + ROW_GAP), step=STEP,
+                          targets=[f"card:{i}" for i in row],
+                          marked=[i - row.start for i in row if i == self.cursor])
+                for r, row in enumerate(rows)]
+        width = 2 * PAD + svg.row_width(min(self.hand_size, PER_ROW), step=STEP)
+        height = TOP + len(rows) * (h + ROW_GAP)
+        if controls:
+            body.append(svg.stack_g(len(self.deck), width + 9, TOP, label="deck"))
+            body.append(svg.button_g("Deal", PAD, height - 4, 70, 30, "deal"))
+            width, height = width + SIDE - PAD, height + 30 + PAD
+        shown = sum(self.face_up)
+        title = f"demo table: deal {self.deals}, {shown} of {self.hand_size} cards face up"
+        return svg.document(width, height, "".join(body), title=title)
+
+    def redraw(self) -> None:
+        self.view.svg = self.draw()
+
+    def __repr__(self) -> str:
+        shown = " ".join(str(c) if up else "▒" for c, up in zip(self.hand, self.face_up))
+        return f"DemoTable(deal={self.deals}, hand={shown!r}, highlight={self.cursor})"
+
+
+def turning_replay(seed: int = 0, hand_size: int = 5) -> Replayer:
+    """A Replayer of a dealt hand turned over card by card, left to right (one caption per step)."""
+    table = DemoTable(seed=seed, hand_size=hand_size)
+    frames, captions = [table.draw(controls=False)], [f"{hand_size} cards dealt face down"]
+    for i, card in enumerate(table.hand):
+        table.turn(i)
+        frames.append(table.draw(controls=False))
+        captions.append(f"turn card {i + 1}: {card.name}")
+    return Replayer(frames, captions)

@@ -1,0 +1,162 @@
+"""Stepping through a sequence of states: ``ReplayBar`` (the controls) and ``Replayer`` (a table + bar).
+
+``ReplayBar(n_frames, captions)`` offers first / back / forward / last buttons, a step slider,
+autoplay with a speed choice and a caption for the current step. Its ``step`` trait (0 to
+``n_frames - 1``) is the one source of truth: observe it to redraw. Every control carries a
+``cardlab-…`` CSS class so browser tests find it, and the buttons work headless::
+
+    >>> bar = ReplayBar(3, ["deal", "first card", "second card"])
+    >>> bar.forward.click(); bar.step
+    1
+    >>> bar.caption_text
+    'first card'
+
+``Replayer(frames, captions)`` puts a :class:`~cardlab.widgets.view.TableView` above a bar and
+redraws the table with ``frames[step]`` (SVG text, or a callable ``step -> svg``). With the table
+focused, the arrow keys step back and forward and Home / End jump to the ends.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import ipywidgets as w
+import traitlets
+
+from .view import Event, TableView
+
+Frames = Sequence[str] | Callable[[int], str]
+# Autoplay speeds: label -> milliseconds between steps.
+SPEEDS: dict[str, int] = {"slow": 1600, "normal": 800, "fast": 300}
+
+
+def _button(icon: str, tooltip: str, cls: str) -> w.Button:
+    button = w.Button(icon=icon, tooltip=tooltip, layout=w.Layout(width="36px"))
+    button.add_class(cls)
+    return button
+
+
+class ReplayBar(w.VBox):
+    """Controls that move an observable ``step`` through ``n_frames`` frames, with a caption per step."""
+
+    step = traitlets.Int(0)
+
+    def __init__(self, n_frames: int, captions: Sequence[str] | None = None, **kwargs: Any) -> None:
+        if isinstance(n_frames, bool) or not isinstance(n_frames, int) or n_frames < 1:
+            raise ValueError(f"a replay needs n_frames >= 1, got {n_frames!r}")
+        captions = [""] * n_frames if captions is None else [str(c) for c in captions]
+        if len(captions) != n_frames:
+            raise ValueError(f"{len(captions)} captions for {n_frames} frames: give one caption per frame")
+        self.n_frames = n_frames
+        self.captions = captions
+        last = n_frames - 1
+        self.first = _button("fast-backward", "first step", "cardlab-first")
+        self.back = _button("step-backward", "previous step (←)", "cardlab-back")
+        self.forward = _button("step-forward", "next step (→)", "cardlab-forward")
+        self.last = _button("fast-forward", "last step", "cardlab-last")
+        self.slider = w.IntSlider(value=0, min=0, max=last, description="step", readout=True,
+                                  continuous_update=True, layout=w.Layout(width="280px"))
+        self.slider.add_class("cardlab-step")
+        self.play = w.Play(value=0, min=0, max=last, interval=SPEEDS["normal"], show_repeat=False,
+                           tooltip="autoplay")
+        self.play.add_class("cardlab-play")
+        self.speed = w.Dropdown(options=list(SPEEDS.items()), value=SPEEDS["normal"],
+                                layout=w.Layout(width="90px"), tooltip="autoplay speed")
+        self.speed.add_class("cardlab-speed")
+        self.caption = w.HTML()
+        self.caption.add_class("cardlab-caption")
+        controls = w.HBox([self.first, self.back, self.play, self.forward, self.last,
+                           self.slider, self.speed])
+        super().__init__([controls, self.caption], **kwargs)
+        self.add_class("cardlab-replay")
+
+        traitlets.link((self.slider, "value"), (self, "step"))
+        w.jslink((self.play, "value"), (self.slider, "value"))
+        traitlets.dlink((self.speed, "value"), (self.play, "interval"))
+        self.first.on_click(lambda _: self.go(0))
+        self.back.on_click(lambda _: self.go(self.step - 1))
+        self.forward.on_click(lambda _: self.go(self.step + 1))
+        self.last.on_click(lambda _: self.go(last))
+        self.observe(self._show_step, names="step")
+        self._show_step()
+
+    @property
+    def caption_text(self) -> str:
+        """The caption of the current step (plain text)."""
+        return self.captions[self.step]
+
+    def go(self, step: int) -> None:
+        """Move to ``step``, clamped to the first and last frames."""
+        self.step = min(max(step, 0), self.n_frames - 1)
+
+    @traitlets.validate("step")
+    def _clamp(self, proposal: Any) -> int:
+        step = proposal["value"]
+        if not 0 <= step < self.n_frames:
+            raise traitlets.TraitError(f"step {step} is outside 0..{self.n_frames - 1}")
+        return step
+
+    def _show_step(self, _change: object = None) -> None:
+        step, last = self.step, self.n_frames - 1
+        self.first.disabled = self.back.disabled = step == 0
+        self.forward.disabled = self.last.disabled = step == last
+        text = html.escape(self.caption_text)
+        self.caption.value = f'<b class="cardlab-stepno">Step {step}/{last}</b>: {text}'
+
+    def __repr__(self) -> str:
+        return f"ReplayBar(step={self.step}, n_frames={self.n_frames}, caption={self.caption_text!r})"
+
+
+class Replayer(w.VBox):
+    """A :class:`TableView` showing ``frames[step]`` above a :class:`ReplayBar`.
+
+    ``frames`` is a list of SVG strings or a callable ``step -> svg`` (then ``captions`` or
+    ``n_frames`` gives the length). ``replayer.step`` reads and sets the bar's step.
+    """
+
+    KEYS = {"ArrowLeft": -1, "ArrowRight": +1}
+
+    def __init__(self, frames: Frames, captions: Sequence[str] | None = None,
+                 n_frames: int | None = None, **kwargs: Any) -> None:
+        if callable(frames):
+            self._frame = frames
+            if n_frames is None and captions is None:
+                raise ValueError("with a callable for frames, give captions or n_frames")
+            n_frames = len(captions) if n_frames is None else n_frames
+        else:
+            frames = list(frames)
+            self._frame = frames.__getitem__
+            if n_frames is not None and n_frames != len(frames):
+                raise ValueError(f"n_frames={n_frames} but {len(frames)} frames were given")
+            n_frames = len(frames)
+        self.bar = ReplayBar(n_frames, captions)
+        self.view = TableView(svg=self._frame(0))
+        super().__init__([self.view, self.bar], **kwargs)
+        self.add_class("cardlab-replayer")
+        self.bar.observe(self._redraw, names="step")
+        self.view.on_event(self._on_key)
+
+    @property
+    def step(self) -> int:
+        """The step shown (setting it moves the bar and redraws)."""
+        return self.bar.step
+
+    @step.setter
+    def step(self, value: int) -> None:
+        self.bar.step = value
+
+    def _redraw(self, change: dict[str, Any]) -> None:
+        self.view.svg = self._frame(change["new"])
+
+    def _on_key(self, event: Event) -> None:
+        if event["type"] != "key":
+            return
+        if event["key"] in self.KEYS:
+            self.bar.go(self.step + self.KEYS[event["key"]])
+        elif event["key"] in ("Home", "End"):
+            self.bar.go(0 if event["key"] == "Home" else self.bar.n_frames - 1)
+
+    def __repr__(self) -> str:
+        return f"Replayer(step={self.step}, n_frames={self.bar.n_frames}, caption={self.bar.caption_text!r})"
