@@ -1,0 +1,41 @@
+"""Trappola in a real JupyterLab: run the notebook, then play a whole deal against the computer."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def test_play_a_full_deal_by_clicking(open_notebook):
+    nb = open_notebook("02_trappola.ipynb")
+    widget = nb.page.locator(".cardlab-trappola").first
+    table = widget.locator(".cardlab-table")
+    drawing = table.locator(".cardlab-svg")
+    drawing.locator("svg .cardlab-card").first.wait_for()
+    sheet = widget.locator(".cardlab-sheet")
+    clicked: list[str] = []
+    for _ in range(40):  # at most 2 exchanges + declarations + 9 cards in a deal
+        if "deal total" in sheet.inner_text():
+            break
+        before = nb.svg_of(table)
+        targets = re.findall(r'data-target="([^"]+)"', before)
+        assert targets, "no clickable element while the deal is not over"
+        # exchange once when offered, then keep; declare whenever offered; else play a legal card
+        wanted = next((t for t in targets if t == "exchange" and "exchange" not in clicked), None) \
+            or next((t for t in targets if t in ("keep",) or t.startswith("declare")), None) \
+            or next(t for t in targets if t.startswith("play"))
+        drawing.locator(f'[data-target="{wanted}"]').first.click()
+        clicked.append(wanted)
+        nb.wait_svg_change(table, before)
+    else:
+        pytest.fail(f"the deal did not end after {len(clicked)} clicks: {clicked}")
+    assert sum(t.startswith("play") for t in clicked) == 9
+    assert "keep" in clicked or "exchange" in clicked
+    text = sheet.inner_text()
+    assert "Score sheets" in text and "deal 1" in text and "card points" in text
+    status = table.locator(".cardlab-status").inner_text()
+    assert status.startswith("Deal 1 scored")
+    nb.save_picture(drawing.locator("svg"), "docs/trappola_table.png")
