@@ -1,0 +1,472 @@
+"""Cleopatra (rules C1–C15) and its relatives Beggar-my-neighbour and Egyptian Ratscrew.
+
+Two players, X (seat 0) and Y (seat 1), turn the top cards of their face-down hands onto a
+shared pile; honours demand payment; a pair on top may be slapped by either player. One
+``State`` runs every preset: the differences are fields of :class:`Rules`.
+
+Actions (their text form is what records store):
+
+- ``Turn`` — ``"X 5H"``: the player due (``current_player``) turns their top card (C4);
+- ``Slap`` — ``"slap Y"``, ``"slap Y@310"`` or a race ``"slap X@230 Y@310"`` (times in ms from
+  the moment the pair appeared; the earliest wins, an exact tie is a seeded coin, C11).
+
+Decisions where the source is silent (besides the defaults of rules/cleopatra.md):
+
+- a payment that ends without an honour is collected at once (C6), even if its last card makes a
+  pair: the honour's owner has already won the pile, so that pair cannot be slapped;
+- C9: the reshuffle happens as soon as a player is due to play with an empty hand (so the hand's
+  top card, and thus every legal action, is always known); it uses the game's seeded RNG;
+- the RNG always draws a deal first, even when a deal is given, so that a record (seed + deal +
+  actions) replays with the RNG exactly where the original game had it.
+
+``legal_actions()`` lists the turn of the player due and, while a slappable pair is on top,
+``slap X`` and ``slap Y`` (either seat may slap, whoever is due; C10). Timed slaps and races are
+accepted by ``play()`` whenever an untimed slap of the same seats is legal. A slap without a pair
+is refused by ``play()`` (C13) unless the rules say ``false_slap="burn"``; ``apply()`` of one
+records a ``FalseSlap`` event with no effect.
+
+>>> g = new_game(seed=3, deal={"hands": [["5H", "QH"], ["5S", "JS"]], "first": 0})
+>>> g.legal_actions()
+[Turn(seat=0, card=Card('5♥'))]
+>>> for text in ("X 5H", "Y 5S", "slap Y@240"):
+...     _ = g.play(text)
+>>> g.steps()[-1].text
+'Y plays 5♠; Y slaps (Y@240); Y takes 2 cards.'
+>>> g.legal_actions()
+[Turn(seat=1, card=Card('J♠'))]
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from dataclasses import dataclass
+from typing import Any, Hashable, Sequence
+
+from ..cards import Card
+from ..errors import IllegalActionError
+from ..game import TERMINAL, GameState, Outcome
+from .cleopatra_events import (Captured, Ended, FalseSlap, Played, Reshuffled, Slapped, Step,  # noqa: F401
+                               steps_of)
+from .cleopatra_patterns import SEATS, pattern_of, read_deal, seeded_deal
+
+FACES = frozenset("JQK")
+CHOICES = {
+    "deal": ("colour", "shuffle"), "first_colour": ("red", "black"), "first": ("random", "X", "Y"),
+    "captures": ("won_pile", "under_hand"), "lose": ("no_cards", "cannot_play"),
+    "slaps": ("same_rank", "same_rank_or_faces", "none"), "false_slap": ("none", "burn"),
+}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The rules of one variant; the defaults are Cleopatra as the source gives it.
+
+    ``jack``/``queen``/``king``/``ace``: cards owed for each honour (C6). ``deal``: ``"colour"``
+    (C2) or ``"shuffle"`` (one pack dealt alternately). ``first_colour``: the first player's
+    colour (C2). ``first``: who plays first (C3). ``captures``: ``"won_pile"`` keeps captured
+    cards apart (C7, reshuffled when the hand runs out, C9) or ``"under_hand"``.
+    ``lose``: ``"no_cards"`` (C15: out the moment hand and won pile are empty) or
+    ``"cannot_play"`` (out when due to play without a card, or without cards after a capture).
+    ``slaps``: which pairs may be slapped (C14), ``"none"`` for no slapping; ``sandwich``: x-y-x
+    may be slapped too; ``false_slap``: ``"none"`` (no effect, C13) or ``"burn"``.
+    ``max_steps``: the step cap that ends every game.
+    """
+
+    name: str = "cleopatra"
+    jack: int = 1
+    queen: int = 2
+    king: int = 3
+    ace: int = 5
+    deal: str = "colour"
+    first_colour: str = "red"
+    first: str = "random"
+    captures: str = "won_pile"
+    lose: str = "no_cards"
+    slaps: str = "same_rank"
+    sandwich: bool = False
+    false_slap: str = "none"
+    max_steps: int = 20000
+
+    def __post_init__(self) -> None:
+        for key, allowed in CHOICES.items():
+            if getattr(self, key) not in allowed:
+                raise ValueError(f"Rules.{key} must be one of {allowed}, not {getattr(self, key)!r}")
+        for key in ("jack", "queen", "king", "ace", "max_steps"):
+            value = getattr(self, key)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise ValueError(f"Rules.{key} must be a positive integer, not {value!r}")
+
+    @property
+    def payments(self) -> dict[str, int]:
+        """Cards owed for each honour (C6)."""
+        return {"J": self.jack, "Q": self.queen, "K": self.king, "A": self.ace}
+
+    @property
+    def deterministic(self) -> bool:
+        """True when the deal decides the whole game (no slaps, no reshuffles): loops are possible."""
+        return self.slaps == "none" and self.captures == "under_hand"
+
+
+CLEOPATRA = Rules()
+"""The source's game (seeds/cleopatra.ja.txt): colour split, J1 Q2 K3 A5, won piles apart,
+slaps on same-rank pairs, out when hand and won pile are empty. Status: observed in the source,
+with the defaults of rules/cleopatra.md where it is silent (C3, C11, C13, C14)."""
+BEGGAR_MY_NEIGHBOUR = Rules(name="beggar_my_neighbour", ace=4, deal="shuffle", first="X",
+                            captures="under_hand", lose="cannot_play", slaps="none")
+"""The classic British game (known since the 1840s): J1 Q2 K3 A4, captures under the hand, no
+slapping, the first hand given leads. Status: as in the published record-game studies."""
+EGYPTIAN_RATSCREW = Rules(name="egyptian_ratscrew", ace=4, deal="shuffle", first="X",
+                          captures="under_hand", lose="cannot_play", sandwich=True, false_slap="burn")
+"""Beggar-my-neighbour payments plus slaps on doubles and sandwiches, one card burnt for a false
+slap. Status: common American practice; house rules vary."""
+PRESETS: dict[str, Rules] = {r.name: r for r in (CLEOPATRA, BEGGAR_MY_NEIGHBOUR, EGYPTIAN_RATSCREW)}
+
+
+# --- actions ----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Turn:
+    """The player ``seat`` turns their top card ``card`` onto the pile (C4)."""
+
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True)
+class Slap:
+    """One slap or a race: ``times`` holds ``(seat, ms or None)`` pairs (C10, C11)."""
+
+    times: tuple[tuple[int, int | None], ...]
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        return tuple(s for s, _ in self.times)
+
+
+def slap(*seats: int) -> Slap:
+    """An untimed slap by one seat (or an untimed race, decided by a coin)."""
+    return Slap(tuple((s, None) for s in seats))
+
+
+def resolve_race(times: Sequence[tuple[int, int | None]], rng: random.Random) -> int:
+    """C11: the earliest slap wins; an exact tie (or untimed slaps) is decided by a seeded coin."""
+    if len(times) == 1:
+        return times[0][0]
+    best = min((t or 0) for _, t in times)
+    tied = [s for s, t in times if (t or 0) == best]
+    return tied[0] if len(tied) == 1 else tied[rng.randrange(len(tied))]
+
+
+@dataclass(frozen=True)
+class View:
+    """What a player sees: the pile face up, every stack as a count (nobody sees a hand)."""
+
+    pile: tuple[Card, ...]
+    hand_sizes: tuple[int, int]
+    won_sizes: tuple[int, int]
+    under: int
+    to_play: int
+    owed: int
+    step: int
+    result: str
+
+
+# --- the state --------------------------------------------------------------------------------
+class State(GameState):
+    """A game of Cleopatra or a relative in progress (see the module docstring)."""
+
+    game = "cleopatra"
+
+    def __init__(self, rules: Rules = CLEOPATRA, seed: int | None = None, deal: dict | None = None,
+                 players: Sequence[str] | None = None, undo: bool = True) -> None:
+        self._start(seed)
+        self.rules = rules
+        self.players = list(players or ("X", "Y"))
+        self._undoable = undo
+        self._pay = {**dict.fromkeys(("2", "3", "4", "5", "6", "7", "8", "9", "10"), 0), **rules.payments}
+        hands, first = seeded_deal(rules, self.rng)   # always drawn, so a given deal leaves the
+        if deal is not None:                           # RNG where a seeded deal would (replays)
+            hands, first = read_deal(deal)
+        self._deal = {"hands": [[c.ascii() for c in h] for h in hands], "first": first}
+        self.hands: list[list[Card]] = [list(h) for h in hands]
+        self.won: list[list[Card]] = [[], []]
+        self.pile: list[Card] = []
+        self.under: list[Card] = []      # burnt cards, face down under the pile (C13 variant)
+        self._turner = first
+        self.owed = 0                    # cards still to pay (C6); 0 when no payment runs
+        self.creditor: int | None = None  # who laid the honour being paid for
+        self.step = 0
+        self._last_seat: int | None = None
+        self._fresh = True               # the next card starts a step (after a capture)
+        self.cards = 0
+        self.tricks = 0
+        self._outcome: Outcome | None = None
+        self._positions: dict[str, int] = {}
+        self._position_order: list[str] = []
+        self._trick_start()
+        self._settle()
+
+    # --- GameState hooks ----------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        """The seat due to turn a card (either seat may slap), or ``TERMINAL``."""
+        return TERMINAL if self._outcome else self._turner
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def initial_deal(self) -> dict:
+        return {"hands": [list(h) for h in self._deal["hands"]], "first": self._deal["first"]}
+
+    def legal_actions(self) -> list[Hashable]:
+        if self._outcome:
+            return []
+        actions: list[Hashable] = [Turn(self._turner, self.hands[self._turner][0])]
+        if self.rules.slaps == "none":
+            return actions
+        pair = self.pair_on_top
+        for seat in (0, 1):
+            if pair or (self.rules.false_slap == "burn" and self.pile and self.hands[seat]):
+                actions.append(slap(seat))
+        return actions
+
+    def play(self, text: str | Hashable) -> Hashable:
+        """Validate and apply; accepts timed slaps and races (C11) besides ``legal_actions()``."""
+        action = self.parse_action(text) if isinstance(text, str) else text
+        if isinstance(action, Slap) and not self._outcome and all(
+                slap(s) in self.legal_actions() for s in action.seats) and (
+                len(action.times) == 1 or self.pair_on_top):
+            self.apply(action)
+            return action
+        return super().play(action)
+
+    def action_text(self, action: Hashable) -> str:
+        if isinstance(action, Turn):
+            return f"{SEATS[action.seat]} {action.card.ascii()}"
+        if isinstance(action, Slap):
+            return "slap " + " ".join(SEATS[s] + ("" if t is None else f"@{t}") for s, t in action.times)
+        raise IllegalActionError(f"not a Cleopatra action: {action!r}", rule="syntax")
+
+    def parse_action(self, text: str) -> Hashable:
+        words = text.split()
+        if len(words) == 2 and words[0] in SEATS:
+            return Turn(SEATS.index(words[0]), Card.parse(words[1]))
+        if len(words) >= 2 and words[0] == "slap":
+            times = []
+            for word in words[1:]:
+                seat, _, ms = word.partition("@")
+                if seat not in SEATS or (ms and not ms.isdigit()) or (_ and not ms):
+                    raise IllegalActionError(f"cannot read {word!r} in {text!r}; write 'slap Y', "
+                                             "'slap Y@310' or 'slap X@230 Y@310'", rule="syntax")
+                times.append((SEATS.index(seat), int(ms) if ms else None))
+            seats = [s for s, _ in times]
+            if len(set(seats)) != len(seats) or (len(times) > 1 and len({t is None for _, t in times}) > 1):
+                raise IllegalActionError(f"{text!r}: each seat slaps once, and a race gives every "
+                                         "seat a time or none", rule="syntax")
+            return Slap(tuple(times))
+        raise IllegalActionError(f"cannot read {text!r}; actions look like 'X 5H', 'slap Y' or "
+                                 "'slap X@230 Y@310'", rule="syntax")
+
+    def why_illegal(self, action: Hashable) -> tuple[str, str]:
+        if isinstance(action, Turn):
+            if action.seat != self._turner:
+                return "turn", f"{SEATS[self._turner]} is due to play, not {SEATS[action.seat]}"
+            return "C4", f"{SEATS[action.seat]} turns the top card, {self.hands[action.seat][0]}, not {action.card}"
+        if self.rules.slaps == "none":
+            return "C10", f"{self.rules.name} has no slapping"
+        if len(action.times) > 1:
+            return "C11", "a race of slaps needs a pair on top"
+        if self.rules.false_slap == "burn":
+            return "C13", f"{SEATS[action.seats[0]]} has no card in hand to burn for a false slap"
+        return "C13", "the top two cards are not a pair: a slap has no effect"
+
+    # --- queries ------------------------------------------------------------------------------
+    @property
+    def pair_on_top(self) -> bool:
+        """C10/C14: the top cards form a slappable pair (or a sandwich where the rules allow)."""
+        pile = self.pile
+        if len(pile) < 2 or self.rules.slaps == "none":
+            return False
+        a, b = pile[-2].rank, pile[-1].rank
+        if a == b or (self.rules.slaps == "same_rank_or_faces" and a in FACES and b in FACES):
+            return True
+        return self.rules.sandwich and len(pile) >= 3 and pile[-3].rank == b
+
+    def cards_of(self, seat: int) -> int:
+        """Cards a player holds: hand and won pile."""
+        return len(self.hands[seat]) + len(self.won[seat])
+
+    def view(self, player: int) -> View:
+        """What ``player`` sees (both players see the same: every stack is face down)."""
+        result = ""
+        if self._outcome:
+            result = (f"{self.players[self._outcome.winner]} wins ({self._outcome.reason})"
+                      if self._outcome.winner is not None else f"no winner ({self._outcome.reason})")
+        return View(tuple(self.pile), (len(self.hands[0]), len(self.hands[1])),
+                    (len(self.won[0]), len(self.won[1])), len(self.under), self.current_player, self.owed,
+                    self.step, result)
+
+    def steps(self) -> list[Step]:
+        """The game so far in the source's steps (see rules/cleopatra.md)."""
+        return steps_of(self.events, len(self.history), self.players)
+
+    # --- applying actions ---------------------------------------------------------------------
+    def _apply(self, action: Hashable) -> None:
+        if isinstance(action, Turn):
+            self._turn(action.seat)
+        else:
+            self._slap(action)
+        self._settle()
+
+    def _turn(self, seat: int) -> None:
+        hand = self.hands[seat]
+        card = hand.pop(0)
+        if self._fresh or seat != self._last_seat:
+            self.step += 1
+            self._fresh = False
+        self._last_seat = seat
+        self.pile.append(card)
+        self.cards += 1
+        paying = self.owed > 0
+        self.events.append(Played(len(self.history), self.step, seat, card, paying))
+        if self.rules.lose == "no_cards" and not hand and not self.won[seat]:
+            self._end(1 - seat, "no cards")          # C15: out at once, nothing more resolved
+            return
+        pay = self._pay[card.rank]
+        if pay:                                      # C6: the opponent pays for the honour
+            self.owed, self.creditor, self._turner = pay, seat, 1 - seat
+        elif paying:
+            self.owed -= 1
+            if not self.owed:
+                self._capture(self.creditor, "payment")
+        else:                                        # C5
+            self._turner = 1 - seat
+
+    def _slap(self, action: Slap) -> None:
+        if not self.pair_on_top:
+            seat = action.seats[0]
+            burned = None
+            if self.rules.false_slap == "burn" and self.hands[seat]:
+                burned = self.hands[seat].pop(0)
+                self.under.insert(0, burned)
+            self.events.append(FalseSlap(len(self.history), self.step, seat, burned))
+            if burned and self.rules.lose == "no_cards" and not self.cards_of(seat):
+                self._end(1 - seat, "no cards")
+            return
+        winner = resolve_race(action.times, self._rng())
+        self.events.append(Slapped(len(self.history), self.step, winner, self.action_text(action)[5:]))
+        self._capture(winner, "slap")
+
+    def _capture(self, seat: int, how: str) -> None:
+        taken = self.under + self.pile
+        (self.hands if self.rules.captures == "under_hand" else self.won)[seat].extend(taken)
+        self.events.append(Captured(len(self.history), self.step, seat, len(taken), how))
+        self.pile, self.under = [], []
+        self.tricks += 1
+        self.owed, self.creditor = 0, None
+        self._turner = seat                          # C8: the captor plays next
+        self._fresh = True
+        if not self.cards_of(1 - seat):
+            self._end(seat, "no cards")
+        elif self.rules.deterministic:
+            self._trick_start()
+
+    def _trick_start(self) -> None:
+        """Loop detection for deterministic variants: a position seen before at a trick start."""
+        if not self.rules.deterministic:
+            return
+        key = f"{self._turner}{pattern_of(self.hands[0])}/{pattern_of(self.hands[1])}"
+        if key in self._positions:
+            self._end(None, "loop")
+        else:
+            self._positions[key] = self.tricks
+            self._position_order.append(key)
+
+    def _settle(self) -> None:
+        """After each action: C9 reshuffle for the player due, a loss if they cannot play, the cap."""
+        if self._outcome:
+            return
+        seat = self._turner
+        if not self.hands[seat]:
+            if not self.won[seat]:
+                self._end(1 - seat, "cannot play")
+                return
+            cards, self.won[seat] = self.won[seat], []
+            self._rng().shuffle(cards)
+            self.hands[seat] = cards
+            self.events.append(Reshuffled(len(self.history), self.step, seat, len(cards)))
+        if (self._fresh or seat != self._last_seat) and self.step >= self.rules.max_steps:
+            self._end(None, "cap")
+
+    def _end(self, winner: int | None, reason: str) -> None:
+        tricks = self.tricks + (1 if self.pile else 0)
+        self._outcome = Outcome(winner, reason, scores=(self.cards_of(0), self.cards_of(1)),
+                                ranking=() if winner is None else (winner, 1 - winner),
+                                stats={"cards": self.cards, "tricks": tricks, "steps": self.step})
+        self.events.append(Ended(len(self.history), self.step, winner, reason))
+
+    # --- undo by cheap snapshots --------------------------------------------------------------
+    _SCALARS = ("_turner", "owed", "creditor", "step", "_last_seat", "_fresh", "cards", "tricks", "_outcome")
+
+    def _rng(self) -> random.Random:
+        """The game's RNG; its state is saved for ``undo()`` only by actions that use it."""
+        if self._undoable and self._undo_stack and self._undo_stack[-1][-1] is None:
+            self._undo_stack[-1][-1] = self.rng.getstate()
+        return self.rng
+
+    def _snapshot(self) -> Any:
+        if not self._undoable:
+            return None
+        return [len(self.events), [h[:] for h in self.hands], [w[:] for w in self.won], self.pile[:],
+                self.under[:], [getattr(self, k) for k in self._SCALARS], len(self._position_order), None]
+
+    def _restore(self, snapshot: Any) -> None:
+        if snapshot is None:
+            raise IndexError("undo: this state was made with undo=False")
+        n_events, self.hands, self.won, self.pile, self.under, scalars, n_positions, rng = snapshot
+        del self.events[n_events:]
+        for key, value in zip(self._SCALARS, scalars):
+            setattr(self, key, value)
+        for key in self._position_order[n_positions:]:
+            del self._positions[key]
+        del self._position_order[n_positions:]
+        if rng is not None:
+            self.rng.setstate(rng)
+
+    def fingerprint(self) -> str:
+        return repr((self.hands, self.won, self.pile, self.under, [getattr(self, k) for k in self._SCALARS],
+                     self._position_order, self.rng.getstate(), self.events, self.history))
+
+    # --- display ------------------------------------------------------------------------------
+    def __repr__(self) -> str:
+        head = (f"over: {self._outcome.reason}, winner {self._winner_name()}" if self._outcome
+                else f"{SEATS[self._turner]} to play" + (f", owes {self.owed}" if self.owed else ""))
+        pile = " ".join(map(str, self.pile[-6:])) or "empty"
+        return (f"<Cleopatra {self.rules.name} step {self.step}, {head}; pile {pile} ({len(self.pile)}); "
+                f"X {len(self.hands[0])}+{len(self.won[0])}, Y {len(self.hands[1])}+{len(self.won[1])}>")
+
+    def _winner_name(self) -> str:
+        winner = self._outcome.winner if self._outcome else None
+        return "none" if winner is None else SEATS[winner]
+
+    def _repr_svg_(self) -> str:
+        from ..draw.cleopatra import table_svg
+        return table_svg(self)
+
+
+def new_game(rules: Rules | str = CLEOPATRA, seed: int | None = None, deal: dict | None = None,
+             players: Sequence[str] | None = None, undo: bool = True) -> State:
+    """A new game. ``rules``: a ``Rules`` or a preset name; ``deal``: ``{"hands": [X, Y],
+    "first": 0}`` with card lists or pattern strings (``None``: dealt from ``seed``, C2/C3);
+    ``undo=False`` skips the undo snapshots (for fast simulations)."""
+    if isinstance(rules, str):
+        if rules not in PRESETS:
+            raise ValueError(f"unknown preset {rules!r}; presets: {', '.join(PRESETS)}")
+        rules = PRESETS[rules]
+    return State(rules, seed=seed, deal=deal, players=players, undo=undo)
+
+
+def variant(base: Rules = CLEOPATRA, **changes: Any) -> Rules:
+    """A copy of ``base`` with some fields changed (``variant(slaps="same_rank_or_faces")``)."""
+    return dataclasses.replace(base, **changes)
