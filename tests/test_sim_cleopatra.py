@@ -1,0 +1,48 @@
+"""Cleopatra rows for experiments (issue 6): fast rows equal the engine's, detail adds events."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardlab.bots.cleopatra import SlapBot, play_out
+from cardlab.cards import Card
+from cardlab.games.cleopatra import BEGGAR_MY_NEIGHBOUR, CLEOPATRA, EGYPTIAN_RATSCREW, new_game
+from cardlab.sim import cleopatra as sim_cleo
+from cardlab.sim import bot_seed, simulate
+
+
+@pytest.mark.parametrize("rules", [CLEOPATRA, BEGGAR_MY_NEIGHBOUR, EGYPTIAN_RATSCREW], ids=lambda r: r.name)
+def test_fast_rows_equal_engine_rows(rules):
+    """The fast row is the engine row without the event columns, game for game."""
+    players = ("slapper", ("slapper", {"attention": 0.4}))
+    for seed in range(300):
+        fast = sim_cleo.play_one(seed, rules, players)
+        slow = sim_cleo.play_one(seed, rules, players, detail=True)
+        assert fast == {k: slow[k] for k in fast}, seed
+
+
+def test_deal_columns_count_the_honours():
+    """C2: in a colour deal each player holds exactly two Js, Qs, Ks and As; shuffled deals vary."""
+    row = sim_cleo.play_one(3)
+    assert all(row[f"{r}s_{s}"] == 2 for r in "jqka" for s in (0, 1))
+    shuffled = simulate("cleopatra", BEGGAR_MY_NEIGHBOUR, n=200, progress=False)
+    assert shuffled["js_0"].nunique() > 2
+    assert (shuffled["js_0"] + shuffled["js_1"] == 4).all()
+
+
+def test_detail_columns_follow_the_events():
+    """C10: slaps are won only when someone slaps; the opponent's Js can only be taken once each."""
+    detail = [sim_cleo.play_one(s, players=("none", "none"), detail=True) for s in range(50)]
+    assert all(r["slaps_0"] == r["slaps_1"] == 0 for r in detail)
+    slaps = 0
+    for seed in range(50):
+        state = play_out(new_game(seed=seed, undo=False), [SlapBot(bot_seed(seed, 0)), SlapBot(bot_seed(seed, 1))])
+        row = sim_cleo.event_row(state)
+        slaps += row["slaps_0"] + row["slaps_1"]
+        winner = state.outcome.winner
+        # C15: the loser has nothing left, so each of the loser's Js was taken by the winner at
+        # some point, or is on the pile the game ended with
+        loser_colour = "red" if Card.parse(state.initial_deal()["hands"][1 - winner][0]).color == "red" else "black"
+        on_pile = sum(c.rank == "J" and c.color == loser_colour for c in state.pile)
+        assert row[f"opp_js_taken_{winner}"] + on_pile >= 2, seed
+    assert slaps > 0
