@@ -9,7 +9,6 @@ legal card are not searched and not counted). Smaller runs: ``--deals 200``, ``-
 from __future__ import annotations
 
 import argparse
-import math
 import multiprocessing
 import time
 from typing import Callable
@@ -17,6 +16,7 @@ from typing import Callable
 from ..bots import RandomBot
 from ..bots.trappola import RuleOfThumbBot, SearchBot
 from ..games import trappola
+from ..stats import wilson
 
 PLAYERS: dict[str, Callable[[int, int], object]] = {
     "search": lambda seed, budget: SearchBot(seed, budget=budget),
@@ -47,16 +47,6 @@ def play_deal(a: str, b: str, seed: int, a_seat: int, budget: int) -> tuple[floa
 
 def _job(args: tuple) -> tuple[float, int, int, list[float]]:
     return play_deal(*args)
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval of a proportion."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def run_pairing(a: str, b: str, deals: int, budget: int, workers: int, first_seed: int = 0) -> dict:

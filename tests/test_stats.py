@@ -1,0 +1,32 @@
+"""Intervals used by the experiments notebook and the benchmarks."""
+
+import pandas as pd
+import pytest
+
+from cardlab.stats import mean_interval, mean_table, rate_table, wilson
+
+
+def test_wilson_interval_contains_the_rate_and_narrows_with_n():
+    low, high = wilson(55, 100)
+    assert low < 0.55 < high
+    low2, high2 = wilson(550, 1000)
+    assert high2 - low2 < high - low
+    assert wilson(0, 0) == (0.0, 1.0)
+    assert wilson(0, 20)[0] == pytest.approx(0.0, abs=1e-12) and wilson(20, 20)[1] == pytest.approx(1.0)
+
+
+def test_mean_interval():
+    mean, low, high = mean_interval([1, 2, 3, 4])
+    assert mean == 2.5 and low < 2.5 < high
+    assert mean_interval([5.0]) == (5.0, 5.0, 5.0)
+    with pytest.raises(ValueError):
+        mean_interval([])
+
+
+def test_tables_by_group():
+    frame = pd.DataFrame({"seat": [0, 0, 0, 1, 1], "won": [1, 1, 0, 0, 0], "pts": [10, 20, 30, 5, 7]})
+    rates = rate_table(frame, "seat", frame["won"] == 1)
+    assert rates.loc[0, "games"] == 3 and rates.loc[0, "rate"] == pytest.approx(2 / 3)
+    assert rates.loc[1, "rate"] == 0.0
+    means = mean_table(frame, "seat", "pts")
+    assert means.loc[0, "mean"] == 20 and means.loc[1, "mean"] == 6
