@@ -27,7 +27,7 @@ def random_game(seed: int, bot_seeds: Sequence[int], rules: Rules = TRAPPOLA) ->
     Returns the statistics row of :func:`cardlab.sim.trappola_row` for the same game."""
     rng = random.Random(seed)
     bots = [random.Random(bot_seeds[0]), random.Random(bot_seeds[1])]
-    dealer = rng.randrange(2)
+    dealer = first_dealer = rng.randrange(2)
     order = list(range(36))
     rng.shuffle(order)
     totals = [0, 0]
@@ -46,7 +46,8 @@ def random_game(seed: int, bot_seeds: Sequence[int], rules: Rules = TRAPPOLA) ->
         rng.shuffle(order)
         dealer = 1 - dealer
     winner = None if totals[0] == totals[1] else (0 if totals[0] > totals[1] else 1)
-    row = {"winner": winner, "points_0": totals[0], "points_1": totals[1], "deals": deals}
+    row = {"winner": winner, "points_0": totals[0], "points_1": totals[1], "deals": deals,
+           "dealer": first_dealer}
     for key in ("exchanges", "declarations", "declaration_points", "twos_won"):
         row[f"{key}_0"], row[f"{key}_1"] = stats[key]
     row.update(streaks=stats["streaks"], tricks=stats["tricks"], actions=stats["actions"])

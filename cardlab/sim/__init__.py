@@ -122,13 +122,15 @@ def _play_batch(one_game: Callable[[int], dict[str, Any]], seeds: Sequence[int])
 
 
 def simulate(game: str, rules: Any = None, players: Sequence[PlayerSpec] | None = None, n: int = 1000,
-             seed: int = 0, *, processes: int = 1, progress: bool | None = None) -> "pd.DataFrame":
+             seed: int = 0, *, processes: int = 1, progress: bool | None = None,
+             **options: Any) -> "pd.DataFrame":
     """Play ``n`` seeded games of ``game`` and return one row per game.
 
     ``rules``: a preset name or a ``Rules`` of that game (the module's ``DEFAULT_RULES`` if None);
     ``players``: one spec per seat (see ``PlayerSpec``; the module's default line-up if None);
     ``processes=2`` uses both cores and gives exactly the single-core rows. A progress bar shows
     in notebooks, except under the test suite (``CARDLAB_QUICK``) or with ``progress=False``.
+    Other ``options`` go to the game's ``play_one`` (``detail=True`` for Cleopatra's event columns).
     """
     import importlib
     from functools import partial
@@ -145,7 +147,7 @@ def simulate(game: str, rules: Any = None, players: Sequence[PlayerSpec] | None 
         if rules not in presets:
             raise ValueError(f"unknown {game} preset {rules!r}; known: {', '.join(presets)}")
         rules = presets[rules]
-    kwargs: dict[str, Any] = {"rules": rules}
+    kwargs: dict[str, Any] = {"rules": rules, **options}
     if players is not None:
         kwargs["players"] = tuple(players)
     one_game = partial(module.play_one, **kwargs)

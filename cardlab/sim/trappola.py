@@ -25,7 +25,8 @@ def engine_row(state: trappola.TrappolaState) -> dict[str, Any]:
     """The statistics of a finished game, read from the engine's events and score sheets."""
     outcome = state.outcome
     row: dict[str, Any] = {"winner": outcome.winner, "points_0": state.scores[0],
-                           "points_1": state.scores[1], "deals": len(state.sheets)}
+                           "points_1": state.scores[1], "deals": len(state.sheets),
+                           "dealer": state.sheets[0].dealer}
     counts = {"exchanges": Exchanged, "declarations": Declared}
     for key, kind in counts.items():
         for p in (0, 1):

@@ -1,6 +1,6 @@
 """Browser test harness: JupyterLab started by the tests, driven in Debian's Chromium by Playwright.
 
-Write a browser test like this (``tests/browser/test_<game>.py``)::
+Write a browser test like this (``tests/browser/test_browser_<game>.py``)::
 
     import pytest
 
