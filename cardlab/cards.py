@@ -44,20 +44,44 @@ _FRENCH_VALID = "write rank then suit, e.g. 'QH', 'Q♥', '10D', 'TD', '2♣' (r
 _ITALIAN_VALID = "write rank then suit letter, e.g. 'RC', 'AS', '10D', 'FB' (ranks A R C F 10 9 8 7 2; suits S spade, B bastoni, C coppe, D denari)"
 
 
-@dataclass(frozen=True, slots=True)
+_INTERNED: dict[tuple[str, str], "Card"] = {}
+
+
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
-    """One playing card. ``rank`` and ``suit`` are codes; Jokers have rank ``"Joker"`` and suit ``"R"``/``"B"``."""
+    """One playing card. ``rank`` and ``suit`` are codes; Jokers have rank ``"Joker"`` and suit ``"R"``/``"B"``.
+
+    Cards are interned: ``Card("Q", "H") is Card("Q", "H")``, so equality and hashing are by
+    identity (fast in the engines' inner loops) and copying a card gives the same card. (As with
+    strings, the order of a *set* of cards is not the same from one process to the next: engines
+    iterate lists, never sets, when the order matters.)
+    """
 
     rank: str
     suit: str
 
+    def __new__(cls, rank: str, suit: str) -> "Card":
+        return _INTERNED.get((rank, suit)) or object.__new__(cls)
+
     def __post_init__(self) -> None:
+        if (self.rank, self.suit) in _INTERNED:
+            return
         ok = ((self.rank in FRENCH_RANKS and self.suit in FRENCH_SUITS)
               or (self.rank in ITALIAN_RANKS and self.suit in ITALIAN_SUITS)
               or (self.rank == JOKER and self.suit in JOKER_COLOURS))
         if not ok:
             pack = ITALIAN if self.suit in ITALIAN_SUITS else FRENCH
             raise CardParseError(f"{self.rank}/{self.suit}", pack, "no such rank and suit")
+        _INTERNED[(self.rank, self.suit)] = self
+
+    def __reduce__(self) -> tuple:
+        return (Card, (self.rank, self.suit))
+
+    def __copy__(self) -> "Card":
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "Card":
+        return self
 
     @property
     def pack(self) -> str:
@@ -163,15 +187,18 @@ def french_deck(jokers: int = 0) -> list[Card]:
     """The 52-card French pack, suit by suit (♠ ♥ ♦ ♣, 2 … A), with up to two jokers at the end."""
     if not 0 <= jokers <= 2:
         raise ValueError(f"jokers must be 0, 1 or 2, not {jokers!r}")
-    deck = [Card(r, s) for s in FRENCH_SUITS for r in FRENCH_RANKS]
-    return deck + [Card(JOKER, c) for c in ("R", "B")[:jokers]]
+    return list(_FRENCH_DECK) + [Card(JOKER, c) for c in ("R", "B")[:jokers]]
 
 
 def italian_deck() -> list[Card]:
     """The 36-card Italian pack of Trappola: swords, batons, cups, coins; A R C F 10 9 8 7 2."""
-    return [Card(r, s) for s in ITALIAN_SUITS for r in ITALIAN_RANKS]
+    return list(_ITALIAN_DECK)
 
 
 def cards_text(cards: Iterable[Card], ascii: bool = False) -> str:
     """Cards as one line of text, space separated."""
     return " ".join(c.ascii() if ascii else str(c) for c in cards)
+
+
+_FRENCH_DECK: tuple[Card, ...] = tuple(Card(r, s) for s in FRENCH_SUITS for r in FRENCH_RANKS)
+_ITALIAN_DECK: tuple[Card, ...] = tuple(Card(r, s) for s in ITALIAN_SUITS for r in ITALIAN_RANKS)

@@ -46,9 +46,11 @@ class GameState(ABC):
     events: list
     history: list
 
-    def _start(self, seed: int | None) -> None:
-        """Common set-up: call first from ``__init__``."""
+    def _start(self, seed: int | None, undo: bool = True) -> None:
+        """Common set-up: call first from ``__init__``. ``undo=False`` keeps no snapshots (for
+        simulations that never take an action back: faster, and ``undo()`` then raises)."""
         self.seed = seed
+        self._undoable = undo
         self.rng = random.Random(seed)
         self.events = []
         self.history = []
@@ -96,7 +98,8 @@ class GameState(ABC):
 
     def apply(self, action: Hashable) -> None:
         """Apply a legal action (fast path: trusts the caller). ``undo()`` takes it back."""
-        self._undo_stack.append(self._snapshot())
+        if self._undoable:
+            self._undo_stack.append(self._snapshot())
         self._apply(action)
         self.history.append(action)
 
@@ -117,6 +120,8 @@ class GameState(ABC):
 
     def undo(self) -> Hashable:
         """Take back the last action and return it; the state is restored exactly."""
+        if not self._undoable:
+            raise IndexError("undo: this game was made with undo=False")
         if not self._undo_stack:
             raise IndexError("undo: no action to take back")
         self._restore(self._undo_stack.pop())
@@ -126,7 +131,7 @@ class GameState(ABC):
         """The actions so far in text form."""
         return [self.action_text(a) for a in self.history]
 
-    _APPEND_ONLY = ("_undo_stack", "events", "history")
+    _APPEND_ONLY = ("_undo_stack", "_undoable", "events", "history")
 
     def _snapshot(self) -> tuple[int, dict]:
         """Everything but the append-only lists, deep-copied (the RNG included).

@@ -179,10 +179,9 @@ class State(GameState):
 
     def __init__(self, rules: Rules = CLEOPATRA, seed: int | None = None, deal: dict | None = None,
                  players: Sequence[str] | None = None, undo: bool = True) -> None:
-        self._start(seed)
+        self._start(seed, undo)
         self.rules = rules
         self.players = list(players or ("X", "Y"))
-        self._undoable = undo
         self._pay = {**dict.fromkeys(("2", "3", "4", "5", "6", "7", "8", "9", "10"), 0), **rules.payments}
         hands, first = seeded_deal(rules, self.rng)   # always drawn, so a given deal leaves the
         if deal is not None:                           # RNG where a seeded deal would (replays)
@@ -416,14 +415,10 @@ class State(GameState):
         return self.rng
 
     def _snapshot(self) -> Any:
-        if not self._undoable:
-            return None
         return [len(self.events), [h[:] for h in self.hands], [w[:] for w in self.won], self.pile[:],
                 self.under[:], [getattr(self, k) for k in self._SCALARS], len(self._position_order), None]
 
     def _restore(self, snapshot: Any) -> None:
-        if snapshot is None:
-            raise IndexError("undo: this state was made with undo=False")
         n_events, self.hands, self.won, self.pile, self.under, scalars, n_positions, rng = snapshot
         del self.events[n_events:]
         for key, value in zip(self._SCALARS, scalars):

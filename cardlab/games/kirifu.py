@@ -79,8 +79,8 @@ class KirifuState(GameState):
     game = "kirifu"
 
     def __init__(self, rules: Rules = KIRIFU, seed: int | None = None, deal: dict | None = None,
-                 names: Sequence[str] | None = None) -> None:
-        self._start(seed)
+                 names: Sequence[str] | None = None, undo: bool = True) -> None:
+        self._start(seed, undo)
         self.rules = rules
         n = rules.players
         self.names = tuple(names) if names else tuple(f"P{i}" for i in range(n))
@@ -358,8 +358,9 @@ def make_deal(hands: Sequence[str], world: str, first: int = 0, stock_top: str =
 
 
 def new_game(rules: Rules | str = KIRIFU, seed: int | None = None, deal: dict | None = None,
-             players: int | Sequence[str] | None = None) -> KirifuState:
-    """A new game: ``rules`` a ``Rules`` or a preset name; ``players`` a count or the seats' names."""
+             players: int | Sequence[str] | None = None, undo: bool = True) -> KirifuState:
+    """A new game: ``rules`` a ``Rules`` or a preset name; ``players`` a count or the seats' names;
+    ``undo=False`` keeps no undo snapshots (simulations)."""
     if isinstance(rules, str):
         if rules not in PRESETS:
             raise ValueError(f"unknown Kirifu preset {rules!r}; known: {', '.join(PRESETS)}")
@@ -370,7 +371,7 @@ def new_game(rules: Rules | str = KIRIFU, seed: int | None = None, deal: dict | 
         count = players if isinstance(players, int) else len(names)
         if count != rules.players:
             rules = replace(rules, players=count)
-    return KirifuState(rules, seed, deal, names)
+    return KirifuState(rules, seed, deal, names, undo)
 
 
 __all__ = ["Rules", "PRESETS", "KIRIFU", "KIRIFU_JOKER", "KIRIFU_2_7", "KIRIFU_SINGLES", "KirifuState",

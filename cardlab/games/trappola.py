@@ -148,8 +148,8 @@ class TrappolaState(GameState):
     pack = ITALIAN
 
     def __init__(self, rules: Rules = TRAPPOLA, seed: int | None = None, deal: dict | None = None,
-                 players: Sequence[str] | None = None) -> None:
-        self._start(random.randrange(2**32) if seed is None else seed)
+                 players: Sequence[str] | None = None, undo: bool = True) -> None:
+        self._start(random.randrange(2**32) if seed is None else seed, undo)
         self.rules = rules
         self.names = tuple(players or ("player 0", "player 1"))
         if len(self.names) != 2:
@@ -445,16 +445,16 @@ def _read_deal(deal: dict) -> tuple[int, list[Card]]:
 
 
 def new_game(rules: Rules | str = TRAPPOLA, seed: int | None = None, deal: dict | None = None,
-             players: Sequence[str] | None = None) -> TrappolaState:
+             players: Sequence[str] | None = None, undo: bool = True) -> TrappolaState:
     """A new game. ``rules``: a ``Rules`` or a preset name; ``deal``: from ``initial_deal()``.
 
     Later deals are shuffled by the game's RNG; with ``seed=None`` a random seed is drawn and
-    kept, so the record of any game replays exactly."""
+    kept, so the record of any game replays exactly. ``undo=False`` keeps no undo snapshots."""
     if isinstance(rules, str):
         if rules not in PRESETS:
             raise ValueError(f"unknown Trappola preset {rules!r}; known: {', '.join(PRESETS)}")
         rules = PRESETS[rules]
-    return TrappolaState(rules, seed, deal, players)
+    return TrappolaState(rules, seed, deal, players, undo)
 
 
 def deal_from_hands(hands: Sequence[str], stock: str = "", dealer: int = 1) -> dict:
