@@ -64,3 +64,18 @@ def test_benchmark_runs_and_prints_the_three_cases(capsys):
     for case in ("Cleopatra, no slaps", "Cleopatra, bot slaps", "Beggar-my-neighbour"):
         assert case in out
     assert out.count("x") >= 3                                 # a ratio on every line
+
+
+@pytest.mark.parametrize("rules", [CLEOPATRA, BEGGAR_MY_NEIGHBOUR, variant(first_colour="black", first="Y")],
+                         ids=lambda r: r.name + "/" + r.first_colour + "/" + r.first)
+def test_deal_codes_draw_the_engines_deal(rules):
+    """C2, C3: the fast dealer shuffles rank codes with the same RNG calls as the engine's cards."""
+    import random
+
+    from cardlab.fast.cleopatra import deal_codes, rank_codes
+    from cardlab.games.cleopatra import seeded_deal
+    for seed in range(300):
+        a, b = random.Random(seed), random.Random(seed)
+        hands, first = seeded_deal(rules, a)
+        assert deal_codes(rules, b) == ([rank_codes(h) for h in hands], first)
+        assert a.getstate() == b.getstate()

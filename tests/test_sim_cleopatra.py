@@ -45,4 +45,5 @@ def test_detail_columns_follow_the_events():
         loser_colour = "red" if Card.parse(state.initial_deal()["hands"][1 - winner][0]).color == "red" else "black"
         on_pile = sum(c.rank == "J" and c.color == loser_colour for c in state.pile)
         assert row[f"opp_js_taken_{winner}"] + on_pile >= 2, seed
+        assert (row["first_opp_j_taker"] is None) == (row["opp_js_taken_0"] + row["opp_js_taken_1"] == 0)
     assert slaps > 0

@@ -22,8 +22,8 @@ import random
 from collections import deque
 from typing import NamedTuple, Sequence
 
-from ..cards import Card
-from ..games.cleopatra import Rules, read_deal, resolve_race, seeded_deal
+from ..cards import Card, french_deck
+from ..games.cleopatra import Rules, read_deal, resolve_race
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 CODE = {r: i for i, r in enumerate(RANKS)}          # 0..8 number cards, 9 J, 10 Q, 11 K, 12 A
@@ -49,10 +49,14 @@ def rank_codes(cards: Sequence[Card]) -> list[int]:
 
 
 def beggar(h0: Sequence[int], h1: Sequence[int], first: int = 0, pay: Sequence[int] = (0, 1, 2, 3, 4),
-           max_steps: int = 20000, loop_check: bool = False) -> Result:
+           max_steps: int = 20000, loop_check: bool | str = False) -> Result:
     """Beggar-my-neighbour from honour codes (see :func:`honour_codes`); ``pay[code]`` is owed.
 
-    ``loop_check`` ends a game whose position at a trick start repeats (the engine always checks)."""
+    ``loop_check=True`` ends a game whose position at a trick start repeats, as the engine does,
+    by remembering every position. ``loop_check="brent"`` only compares each position with one
+    remembered at trick 1, 2, 4, 8 … (Brent's cycle finding): much cheaper, it finds every loop,
+    but later than the first repetition — so its "loop" (and "cap") results are only a signal to
+    replay the game with ``loop_check=True`` (see :func:`beggar_checked`)."""
     a, b = deque(h0), deque(h1)                      # a: the player due to lead (or owed), b: the other
     if first:
         a, b = b, a
@@ -60,7 +64,9 @@ def beggar(h0: Sequence[int], h1: Sequence[int], first: int = 0, pay: Sequence[i
     tricks = cards = steps = 0
     pile: list[int] = []
     push = pile.append
-    seen: set | None = set() if loop_check else None
+    seen: set | None = set() if loop_check is True else None
+    brent = loop_check == "brent"
+    mark, next_mark, trick_starts = None, 1, 0
     runs = [tuple(range(n)) for n in range(max(pay) + 1)]
     while True:
         if seen is not None:                         # a trick starts: a leads
@@ -68,6 +74,12 @@ def beggar(h0: Sequence[int], h1: Sequence[int], first: int = 0, pay: Sequence[i
             if key in seen:
                 return Result(None, "loop", cards, tricks, steps)
             seen.add(key)
+        elif brent:
+            if mark is not None and aseat == mark[0] and a == mark[1] and b == mark[2]:
+                return Result(None, "loop", cards, tricks, steps)
+            trick_starts += 1
+            if trick_starts == next_mark:
+                mark, next_mark = (aseat, deque(a), deque(b)), next_mark * 2
         if not a:
             return Result(aseat ^ 1, "cannot play", cards, tricks, steps)
         if steps >= max_steps:
@@ -220,14 +232,56 @@ def _react(bot: object | None) -> int | None:
     return bot.reaction_time() if bot is not None else None  # type: ignore[attr-defined]
 
 
+_RED = [CODE[c.rank] for c in french_deck() if c.color == "red"]
+_BLACK = [CODE[c.rank] for c in french_deck() if c.color == "black"]
+_PACK = [CODE[c.rank] for c in french_deck()]
+
+
+def deal_codes(rules: Rules, rng: random.Random) -> tuple[list[list[int]], int]:
+    """:func:`cardlab.games.cleopatra_patterns.seeded_deal` as rank codes, without making cards.
+
+    The same calls on ``rng`` shuffle lists of the same length in the same pack order, so the
+    permutation, and so the deal, is the engine's."""
+    first = rng.randrange(2) if rules.first == "random" else "XY".index(rules.first)
+    if rules.deal == "colour":
+        red, black = _RED[:], _BLACK[:]
+        rng.shuffle(red)
+        rng.shuffle(black)
+        own, other = (red, black) if rules.first_colour == "red" else (black, red)
+        return ([own, other] if first == 0 else [other, own]), first
+    deck = _PACK[:]
+    rng.shuffle(deck)
+    return [deck[0::2], deck[1::2]], first
+
+
+def beggar_checked(h0: Sequence[int], h1: Sequence[int], first: int, pay: Sequence[int],
+                   max_steps: int) -> Result:
+    """:func:`beggar` with the engine's exact loop check, at about the cost of no check: play with
+    Brent's check, and replay the rare game that loops or hits the cap with the exact one."""
+    result = beggar(h0, h1, first, pay, max_steps, "brent")
+    if result.reason in ("loop", "cap"):
+        result = beggar(h0, h1, first, pay, max_steps, True)
+    return result
+
+
+def run_dealt(rules: Rules, hands: Sequence[Sequence[int]], first: int, rng: random.Random,
+              slappers: Sequence[object | None] = (None, None), loop_check: bool = True) -> Result:
+    """A game from a deal in rank codes; ``rng`` is the game's RNG after the deal."""
+    if rules.deterministic and rules.lose == "cannot_play":
+        pay = (0, rules.jack, rules.queen, rules.king, rules.ace)
+        honours = [[max(0, c - 8) for c in h] for h in hands]
+        if loop_check:
+            return beggar_checked(honours[0], honours[1], first, pay, rules.max_steps)
+        return beggar(honours[0], honours[1], first, pay, rules.max_steps)
+    return simulate(rules, hands, first, rng, slappers)
+
+
 def run(rules: Rules, seed: int | None, deal: dict | None = None,
         slappers: Sequence[object | None] = (None, None), loop_check: bool = True) -> Result:
     """A whole game as ``new_game(rules, seed, deal)`` would play it with these slap models."""
     rng = random.Random(seed)
-    hands, first = seeded_deal(rules, rng)
+    codes, first = deal_codes(rules, rng)
     if deal is not None:
         hands, first = read_deal(deal)
-    if rules.deterministic and rules.lose == "cannot_play":
-        pay = (0, rules.jack, rules.queen, rules.king, rules.ace)
-        return beggar(honour_codes(hands[0]), honour_codes(hands[1]), first, pay, rules.max_steps, loop_check)
-    return simulate(rules, [rank_codes(h) for h in hands], first, rng, slappers)
+        codes = [rank_codes(h) for h in hands]
+    return run_dealt(rules, codes, first, rng, slappers, loop_check)

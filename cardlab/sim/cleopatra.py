@@ -14,33 +14,34 @@ from typing import Any, Sequence
 
 from ..cards import Card
 from ..bots.cleopatra import SlapBot, play_out
-from ..fast.cleopatra import run
+from ..fast.cleopatra import CODE, deal_codes, run_dealt
 from ..games import cleopatra
 from ..games.cleopatra_events import Captured, FalseSlap, Played, Slapped
-from ..games.cleopatra_patterns import seeded_deal
 from . import PlayerSpec, make_players
 
 BOTS = {"slapper": SlapBot, "none": lambda seed: None}
 DEFAULT_RULES = cleopatra.CLEOPATRA
 
 
-def deal_row(rules: cleopatra.Rules, seed: int) -> dict[str, Any]:
+def deal_row(hands: Sequence[Sequence[int]], first: int) -> dict[str, Any]:
     """What the deal alone says: who plays first and the honours each seat is dealt."""
-    hands, first = seeded_deal(rules, random.Random(seed))
     row: dict[str, Any] = {"first": first}
     for rank in "JQKA":
+        code = CODE[rank]
         for seat in (0, 1):
-            row[f"{rank.lower()}s_{seat}"] = sum(c.rank == rank for c in hands[seat])
+            row[f"{rank.lower()}s_{seat}"] = hands[seat].count(code)
     return row
 
 
 def event_row(state: cleopatra.State) -> dict[str, Any]:
-    """Slaps won per seat and the opponent's Js (as dealt) each seat ever captured."""
+    """Slaps won per seat, the opponent's Js (as dealt) each seat ever captured, and the seat
+    that captured one of the opponent's Js first (None if nobody did)."""
     hands = state.initial_deal()["hands"]
     owner = {Card.parse(text): seat for seat in (0, 1) for text in hands[seat]}
     taken: list[set] = [set(), set()]
     pile: list = []
     slaps = [0, 0]
+    first_taker = None
     for ev in state.events:
         if isinstance(ev, Played):
             pile.append(ev.card)
@@ -49,19 +50,24 @@ def event_row(state: cleopatra.State) -> dict[str, Any]:
         elif isinstance(ev, Slapped):
             slaps[ev.seat] += 1
         elif isinstance(ev, Captured):
-            taken[ev.seat].update(c for c in pile if c.rank == "J" and owner[c] != ev.seat)
+            js = {c for c in pile if c.rank == "J" and owner[c] != ev.seat}
+            if js and first_taker is None:
+                first_taker = ev.seat
+            taken[ev.seat].update(js)
             pile.clear()
-    return {"slaps_0": slaps[0], "slaps_1": slaps[1],
-            "opp_js_taken_0": len(taken[0]), "opp_js_taken_1": len(taken[1])}
+    return {"slaps_0": slaps[0], "slaps_1": slaps[1], "opp_js_taken_0": len(taken[0]),
+            "opp_js_taken_1": len(taken[1]), "first_opp_j_taker": first_taker}
 
 
 def play_one(seed: int, rules: cleopatra.Rules = DEFAULT_RULES,
              players: Sequence[PlayerSpec] = ("slapper", "slapper"), detail: bool = False) -> dict[str, Any]:
     """Play one game from ``seed`` and return its row."""
     bots = make_players(BOTS, players, seed)
-    row: dict[str, Any] = deal_row(rules, seed)
+    rng = random.Random(seed)
+    hands, first = deal_codes(rules, rng)
+    row: dict[str, Any] = deal_row(hands, first)
     if not detail:
-        winner, reason, cards, tricks, steps = run(rules, seed, slappers=bots)
+        winner, reason, cards, tricks, steps = run_dealt(rules, hands, first, rng, bots)
         return {"winner": winner, "reason": reason, "cards": cards, "tricks": tricks, "steps": steps, **row}
     state = play_out(cleopatra.new_game(rules, seed=seed, undo=False),
                      [b or SlapBot(0, attention=0.0) for b in bots])
