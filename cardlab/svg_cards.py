@@ -193,7 +193,7 @@ def _joker(card: Card) -> str:
     return (f'<g fill="{ink}">{_both_corners(corner)}'
             f'<rect x="20" y="24" width="60" height="92" rx="4" fill="{CREAM}" stroke="{ink}" stroke-width="1.2"/>'
             + _star(50, 64, 24) +
-            f'<text x="50" y="106" text-anchor="middle" font-size="12" font-weight="bold"'
+            '<text x="50" y="106" text-anchor="middle" font-size="12" font-weight="bold"'
             f' letter-spacing="1">JOKER</text></g>')
 
 

@@ -10,24 +10,15 @@ from dataclasses import replace
 import pytest
 
 from cardlab.cards import Card, parse_cards
-from cardlab.errors import IllegalActionError, RecordError
+from cardlab.errors import RecordError
 from cardlab.game import TERMINAL
 from cardlab.games import kirifu
 from cardlab.games.kirifu_moves import beats, is_osoroi_group, osoroi_groups, sort_cards
 from cardlab.records import loads, record_of
 from kirifu_helpers import deal_of, position, texts
+from engine_checks import assert_refused as refused
 
 C = Card.parse
-
-
-def refused(state: kirifu.KirifuState, text: str, rule: str) -> IllegalActionError:
-    """Play ``text``, expect ``IllegalActionError`` naming ``rule``, and the state unchanged."""
-    before = state.fingerprint()
-    with pytest.raises(IllegalActionError) as info:
-        state.play(text)
-    assert info.value.rule == rule, str(info.value)
-    assert state.fingerprint() == before
-    return info.value
 
 
 # --- set-up -----------------------------------------------------------------------------------

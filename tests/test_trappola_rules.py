@@ -11,6 +11,7 @@ from cardlab.games import trappola as T
 from cardlab.games.trappola_scoring import (RANKS, Trick, beats, card_points, closing_streak,
                                             deal_sheet, declaration_value)
 from cardlab.records import loads, record_of
+from engine_checks import assert_refused
 
 # Seat 0 holds six spades and three 2s; seat 1 holds every denaro: seat 0 wins every trick.
 SWEEP = ("AS RS CS FS 10S 9S 2S 2B 2C", "AD RD CD FD 10D 9D 8D 7D 2D")
@@ -31,15 +32,6 @@ def started(hands=SWEEP, rules=T.TRAPPOLA, stock: str = "", dealer: int = 1) -> 
 def play_all(g: T.TrappolaState, moves: str) -> None:
     for m in moves.split(","):
         g.play(m.strip())
-
-
-def assert_refused(g: T.TrappolaState, action: str, rule: str) -> IllegalActionError:
-    before = g.fingerprint()
-    with pytest.raises(IllegalActionError) as info:
-        g.play(action)
-    assert info.value.rule == rule, str(info.value)
-    assert g.fingerprint() == before
-    return info.value
 
 
 def test_T1_pack_of_36_italian_cards_ranked_A_R_C_F_10_9_8_7_2():

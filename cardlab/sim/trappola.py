@@ -47,7 +47,7 @@ def play_one(seed: int, rules: trappola.Rules = DEFAULT_RULES,
     """Play one game from ``seed`` and return its row."""
     if fast and all(p == "random" for p in players):
         return random_game(seed, [bot_seed(seed, 0), bot_seed(seed, 1)], rules)
-    state = trappola.new_game(rules, seed=seed)
+    state = trappola.new_game(rules, seed=seed, undo=False)
     bots = make_players(BOTS, players, seed)
     while not state.is_over:
         state.apply(bots[state.current_player].choose(state))
