@@ -87,7 +87,7 @@ def _passed(view: KirifuView, selected: Card | None, x: float, y: float) -> str:
     who = "you" if mine else view.names[view.current]
     cards = list(view.passed) + list(view.taken)
     targets = [f"passed:{c.ascii()}" if mine and c in view.passed else None for c in cards]
-    return (svg.text_g(f"passed to {who} · 渡されたカード", x, y - 8, size=13, fill=WHITE)
+    return (svg.text_g(f"passed to {who} · 渡されたカード", x, y - 20, size=13, fill=WHITE)
             + svg.row_g(cards, x, y, W, step=W + 8, targets=targets,
                         selected=[i for i, c in enumerate(cards) if c == selected],
                         dimmed=range(len(view.passed), len(cards))))
@@ -155,7 +155,7 @@ def table_svg(view: KirifuView, *, legal: Iterable[str] = (), passed: Card | Non
     parts.append(svg.text_g(f"discard · 捨て札 {len(view.discard)}", 130, 290, size=11, anchor="middle", fill=PALE))
     parts.append(_passed(view, passed, 200, 175))
     if view.chosen:
-        parts.append(svg.text_g(f"osoroi for {view.names[_next_in(view, view.current)]} · おそろい", 200, 167,
+        parts.append(svg.text_g(f"osoroi for {view.names[_next_in(view, view.current)]} · おそろい", 200, 155,
                                 size=13, fill=WHITE)
                      + svg.row_g(list(view.chosen), 200, 175, W, step=0.62 * W))
     parts.append(_log(view, 520, 160))

@@ -56,22 +56,25 @@ def make_players(kinds: Mapping[str, Callable[..., Any]], players: Sequence[Play
 
 
 class _Progress:
-    """A progress bar in a notebook (ipywidgets), a text counter in a terminal, or nothing."""
+    """A progress bar in a notebook (ipywidgets), replaced by a one-line summary when done."""
 
     def __init__(self, total: int, label: str, enabled: bool) -> None:
-        self.total, self.done, self.bar, self.started = total, 0, None, time.perf_counter()
+        self.total, self.label, self.done = total, label, 0
+        self.bar = self.handle = None
+        self.started = time.perf_counter()
         if not enabled:
             return
         try:
+            import ipywidgets
             from IPython import get_ipython
             from IPython.display import display
-            import ipywidgets
         except ImportError:
             return
-        if get_ipython() is not None and "IPKernelApp" in get_ipython().config:
+        shell = get_ipython()
+        if shell is not None and "IPKernelApp" in shell.config:
             self.bar = ipywidgets.IntProgress(min=0, max=total, description=label)
             self.bar.add_class("cardlab-progress")
-            display(self.bar)
+            self.handle = display(self.bar, display_id=True)
 
     def update(self, k: int) -> None:
         self.done += k
@@ -79,9 +82,12 @@ class _Progress:
             self.bar.value = self.done
 
     def close(self) -> None:
-        if self.bar is not None:
-            self.bar.bar_style = "success"
-            self.bar.description = f"{self.done:,} in {time.perf_counter() - self.started:.1f} s"
+        """Replace the bar by a line of text, so a saved notebook shows no dangling widget."""
+        if self.bar is None:
+            return
+        seconds = time.perf_counter() - self.started
+        self.handle.update({"text/plain": f"{self.done:,} {self.label} games in {seconds:.1f} s"}, raw=True)
+        self.bar.close()
 
 
 def run_games(one_game: Callable[[int], dict[str, Any]], n: int, seed: int, *, processes: int = 1,

@@ -38,4 +38,3 @@ def test_play_a_full_deal_by_clicking(open_notebook):
     assert "Score sheets" in text and "deal 1" in text and "card points" in text
     status = table.locator(".cardlab-status").inner_text()
     assert status.startswith("Deal 1 scored")
-    nb.save_picture(drawing.locator("svg"), "docs/trappola_table.png")
