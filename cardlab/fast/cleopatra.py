@@ -27,7 +27,6 @@ from ..games.cleopatra import Rules, read_deal, resolve_race
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 CODE = {r: i for i, r in enumerate(RANKS)}          # 0..8 number cards, 9 J, 10 Q, 11 K, 12 A
-BIG = 1 << 30
 
 
 class Result(NamedTuple):
