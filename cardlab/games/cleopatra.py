@@ -10,7 +10,7 @@ Actions (their text form is what records store):
 - ``Slap`` — ``"slap Y"``, ``"slap Y@310"`` or a race ``"slap X@230 Y@310"`` (times in ms from
   the moment the pair appeared; the earliest wins, an exact tie is a seeded coin, C11).
 
-Decisions where the source is silent (besides the defaults of rules/cleopatra.md):
+Decisions where the source is silent (besides the defaults of docs/rules/cleopatra.md):
 
 - a payment that ends without an honour is collected at once (C6), even if its last card makes a
   pair: the honour's owner has already won the pile, so that pair cannot be slapped;
@@ -109,9 +109,9 @@ class Rules:
 
 
 CLEOPATRA = Rules()
-"""The source's game (seeds/cleopatra.ja.txt): colour split, J1 Q2 K3 A5, won piles apart,
+"""The source's game: colour split, J1 Q2 K3 A5, won piles apart,
 slaps on same-rank pairs, out when hand and won pile are empty. Status: observed in the source,
-with the defaults of rules/cleopatra.md where it is silent (C3, C11, C13, C14)."""
+with the defaults of docs/rules/cleopatra.md where it is silent (C3, C11, C13, C14)."""
 BEGGAR_MY_NEIGHBOUR = Rules(name="beggar_my_neighbour", ace=4, deal="shuffle", first="X",
                             captures="under_hand", lose="cannot_play", slaps="none")
 """The classic British game (known since the 1840s): J1 Q2 K3 A4, captures under the hand, no
@@ -307,7 +307,7 @@ class State(GameState):
                     self.step, result)
 
     def steps(self) -> list[Step]:
-        """The game so far in the source's steps (see rules/cleopatra.md)."""
+        """The game so far in the source's steps (see docs/rules/cleopatra.md)."""
         return steps_of(self.events, len(self.history), self.players)
 
     # --- applying actions ---------------------------------------------------------------------

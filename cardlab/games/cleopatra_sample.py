@@ -1,6 +1,6 @@
 """The source's sample game of Cleopatra, completed to 100 steps by a reproducible search.
 
-The source (a personal Japanese web page, ``seeds/cleopatra.ja.txt``; its author learned the
+The source (a personal Japanese web page; its author learned the
 game at university) narrates steps 1–16 of a game and its last step, 100, where X turns a 10 as
 his very last card and loses (C15). Steps 17–99 are not given. :func:`search_sample` finds a
 complete, rule-abiding game that matches the source card for card:
@@ -32,8 +32,8 @@ from .cleopatra import CLEOPATRA, new_game
 
 SAMPLE_SEED = 2026
 """The seed of :func:`search_sample` that produced the shipped record."""
-SOURCE = ("クレオパトラの部屋 (\"Cleopatra's room\"), a personal web page in Japanese "
-          "(seeds/cleopatra.ja.txt); narration paraphrased in English by cardlab")
+SOURCE = ("クレオパトラの部屋 (\"Cleopatra's room\"), a personal web page in Japanese; "
+          "narration paraphrased in English by cardlab")
 X_START: tuple[str | None, ...] = ("5", "Q", "8", "K", "7", None, None, "K", "4", "2", "2", "J")
 """X's first twelve cards as the narration fixes them (``None``: a number card not named)."""
 Y_START: tuple[str, ...] = ("10", "9", "2", "4", "5", "J", "A", "A", "9", "J")

@@ -1,6 +1,6 @@
 """Kirifu (切りふ), a shedding game from Kumamoto: cut what you are passed, or take it in.
 
-Rules K1–K23 of ``shared/rules/kirifu.md``. A turn is split into small actions so that every
+Rules K1–K23 of ``docs/rules/kirifu.md``. A turn is split into small actions so that every
 decision point has an exact, short list of legal actions:
 
 - a player who was passed cards resolves them one at a time, in any order:
