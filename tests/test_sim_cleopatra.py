@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pandas as pd
 import pytest
 
 from cardlab.bots.cleopatra import SlapBot, play_out
@@ -47,3 +48,24 @@ def test_detail_columns_follow_the_events():
         assert row[f"opp_js_taken_{winner}"] + on_pile >= 2, seed
         assert (row["first_opp_j_taker"] is None) == (row["opp_js_taken_0"] + row["opp_js_taken_1"] == 0)
     assert slaps > 0
+
+
+def test_batch_rows_replay_in_the_engine():
+    """simulate(batch=True): each row is the engine's game on the batch's deal."""
+    from cardlab.fast.batch import deal_dict, deals
+    frame = simulate("cleopatra", BEGGAR_MY_NEIGHBOUR, n=400, seed=11, batch=True)
+    packs = deals(11, 400)
+    for i in range(0, 400, 40):
+        state = new_game(BEGGAR_MY_NEIGHBOUR, deal=deal_dict(packs[i], 0), undo=False)
+        while not state.is_over:
+            state.apply(state.legal_actions()[0])
+        row = frame.iloc[i]
+        winner = None if row["winner"] is pd.NA else int(row["winner"])
+        assert (winner, row["reason"], row["cards"], row["tricks"], row["steps"]) == (
+            state.outcome.winner, state.outcome.reason, *(state.outcome.stats[k] for k in ("cards", "tricks", "steps")))
+        hands = [deal_dict(packs[i], 0)["hands"][s] for s in (0, 1)]
+        assert row["js_0"] == hands[0].count("J") and row["as_1"] == hands[1].count("A")
+    with pytest.raises(ValueError, match="batch"):
+        simulate("cleopatra", CLEOPATRA, n=10, batch=True)
+    with pytest.raises(ValueError, match="batch=True"):
+        simulate("trappola", n=10, batch=True)

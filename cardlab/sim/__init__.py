@@ -137,6 +137,9 @@ def simulate(game: str, rules: Any = None, players: Sequence[PlayerSpec] | None 
     ``processes=2`` uses both cores and gives exactly the single-core rows. A progress bar shows
     in notebooks, except under the test suite (``CARDLAB_QUICK``) or with ``progress=False``.
     Other ``options`` go to the game's ``play_one`` (``detail=True`` for Cleopatra's event columns).
+    ``batch=True`` plays Beggar-my-neighbour-like Cleopatra rules many games at a time in NumPy
+    (:func:`cardlab.sim.cleopatra.simulate_batch`: deals drawn by NumPy from ``seed``, rows keyed by
+    ``game`` instead of ``seed``).
     """
     import importlib
     from functools import partial
@@ -153,6 +156,11 @@ def simulate(game: str, rules: Any = None, players: Sequence[PlayerSpec] | None 
         if rules not in presets:
             raise ValueError(f"unknown {game} preset {rules!r}; known: {', '.join(presets)}")
         rules = presets[rules]
+    if options.pop("batch", False):
+        if game != "cleopatra" or players is not None or options or processes != 1:
+            raise ValueError("batch=True plays Cleopatra's Beggar-my-neighbour rules only, "
+                             "on one core, without players or other options")
+        return module.simulate_batch(n, seed, rules)
     kwargs: dict[str, Any] = {"rules": rules, **options}
     if players is not None:
         kwargs["players"] = tuple(players)
