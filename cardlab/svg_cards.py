@@ -194,7 +194,7 @@ def _joker(card: Card) -> str:
             f'<rect x="20" y="24" width="60" height="92" rx="4" fill="{CREAM}" stroke="{ink}" stroke-width="1.2"/>'
             + _star(50, 64, 24) +
             '<text x="50" y="106" text-anchor="middle" font-size="12" font-weight="bold"'
-            f' letter-spacing="1">JOKER</text></g>')
+            ' letter-spacing="1">JOKER</text></g>')
 
 
 def _french_face(card: Card) -> str:
