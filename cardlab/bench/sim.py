@@ -18,6 +18,7 @@ from typing import Any, Callable
 from ..bots import RandomBot
 from ..bots.cleopatra import SlapBot, play_out
 from ..fast.batch import beggar_batch, deals
+from ..fast.batch_cleopatra import cleopatra_batch
 from ..fast.cleopatra import deal_codes
 from ..games import cleopatra, kirifu, trappola
 from ..sim import bot_seed, game_seed
@@ -78,13 +79,12 @@ def _deal_only(seed: int) -> None:
     deal_codes(cleopatra.BEGGAR_MY_NEIGHBOUR, random.Random(seed))
 
 
-def batch_games_per_second(n: int) -> float:
-    """Games/s of the NumPy batch path (:mod:`cardlab.fast.batch`) on ``n`` deals it draws itself,
-    best of three batches."""
+def batch_games_per_second(n: int, play: Callable[[int, int], Any]) -> float:
+    """Games/s of a NumPy batch path (``play(seed, n)``, dealing included), best of three batches."""
     best = float("inf")
     for r in range(3):
         start = time.process_time()
-        beggar_batch(deals(r, n))
+        play(r, n)
         best = min(best, time.process_time() - start)
     return n / max(best, 1e-9)
 
@@ -104,8 +104,13 @@ def main(argv: list[str]) -> int:
         rate = games_per_second(fast, args.seconds)
         refs[name] = games_per_second(reference, args.seconds / 3)
         print(_line(name, rate, refs[name], TARGETS[name]))
-    batch = batch_games_per_second(max(1000, int(args.seconds * 100_000 / 3)))  # 100,000 by default
+    n = max(1000, int(args.seconds * 100_000 / 3))  # 100,000 games a batch by default
+    batch = batch_games_per_second(n, lambda seed, k: beggar_batch(deals(seed, k)))
     print(_line("Beggar-my-neighbour (batch)", batch, refs["Beggar-my-neighbour"], TARGETS["Beggar-my-neighbour"]))
+    cleo = batch_games_per_second(n, lambda seed, k: cleopatra_batch(k, seed))
+    print(_line("Cleopatra, slaps (batch)", cleo, refs["Cleopatra (bot slaps)"], TARGETS["Cleopatra (bot slaps)"]))
+    quiet = batch_games_per_second(n, lambda seed, k: cleopatra_batch(k, seed, attention=(0.0, 0.0)))
+    print(_line("Cleopatra, no slaps (batch)", quiet, refs["Cleopatra (no slaps)"], TARGETS["Cleopatra (no slaps)"]))
     print(f"{'(drawing a 52-card deal only)':28} {games_per_second(_deal_only, args.seconds):12,.0f}"
           "   the most any path that deals like the engine can reach")
     return 0

@@ -178,8 +178,9 @@ class State(GameState):
     game = "cleopatra"
 
     def __init__(self, rules: Rules = CLEOPATRA, seed: int | None = None, deal: dict | None = None,
-                 players: Sequence[str] | None = None, undo: bool = True) -> None:
+                 players: Sequence[str] | None = None, undo: bool = True, chance: Any = None) -> None:
         self._start(seed, undo)
+        self._chance = chance            # replays: draws C9 reshuffles and C11 coins instead of the RNG
         self.rules = rules
         self.players = list(players or ("X", "Y"))
         self._pay = {**dict.fromkeys(("2", "3", "4", "5", "6", "7", "8", "9", "10"), 0), **rules.payments}
@@ -353,7 +354,7 @@ class State(GameState):
             if burned and self.rules.lose == "no_cards" and not self.cards_of(seat):
                 self._end(1 - seat, "no cards")
             return
-        winner = resolve_race(action.times, self._rng())
+        winner = resolve_race(action.times, self._rng() if self._chance is None else self._chance)
         self.events.append(Slapped(len(self.history), self.step, winner, self.action_text(action)[5:]))
         self._capture(winner, "slap")
 
@@ -392,7 +393,7 @@ class State(GameState):
                 self._end(1 - seat, "cannot play")
                 return
             cards, self.won[seat] = self.won[seat], []
-            self._rng().shuffle(cards)
+            (self._rng() if self._chance is None else self._chance).shuffle(cards)
             self.hands[seat] = cards
             self.events.append(Reshuffled(len(self.history), self.step, seat, len(cards)))
         if (self._fresh or seat != self._last_seat) and self.step >= self.rules.max_steps:
@@ -451,15 +452,19 @@ class State(GameState):
 
 
 def new_game(rules: Rules | str = CLEOPATRA, seed: int | None = None, deal: dict | None = None,
-             players: Sequence[str] | None = None, undo: bool = True) -> State:
+             players: Sequence[str] | None = None, undo: bool = True, chance: Any = None) -> State:
     """A new game. ``rules``: a ``Rules`` or a preset name; ``deal``: ``{"hands": [X, Y],
     "first": 0}`` with card lists or pattern strings (``None``: dealt from ``seed``, C2/C3);
-    ``undo=False`` skips the undo snapshots (for fast simulations)."""
+    ``undo=False`` skips the undo snapshots (for fast simulations). ``chance``: an object with
+    ``shuffle(list)`` and ``randrange(n)`` (as ``random.Random``) that draws the C9 reshuffles and
+    the C11 tie coins instead of the game's RNG, to replay games whose draws were made elsewhere
+    (:mod:`cardlab.fast.batch_cleopatra`); undo does not rewind it, and the game's record replays
+    with the seed's RNG instead, so keep it for such replays."""
     if isinstance(rules, str):
         if rules not in PRESETS:
             raise ValueError(f"unknown preset {rules!r}; presets: {', '.join(PRESETS)}")
         rules = PRESETS[rules]
-    return State(rules, seed=seed, deal=deal, players=players, undo=undo)
+    return State(rules, seed=seed, deal=deal, players=players, undo=undo, chance=chance)
 
 
 def variant(base: Rules = CLEOPATRA, **changes: Any) -> Rules:
