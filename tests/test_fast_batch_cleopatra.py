@@ -68,8 +68,9 @@ def check(rules: Rules, n: int, seed: int, engine_every: int, **kwargs) -> dict:
 
 
 def test_two_thousand_games_match_the_scalar_path_and_the_engine():
-    """C2–C15 with two attentive slappers: 2,000 games as ``simulate``, 334 of them as the engine."""
-    rec = check(CLEOPATRA, 2000, 2026, 6)
+    """C2–C15 with two attentive slappers: 2,000 games as ``simulate``, 334 of them as the engine;
+    at most 150 games at the table, each game that ends gives its place to the next."""
+    rec = check(CLEOPATRA, 2000, 2026, 6, window=150)
     assert {REASONS[r] for r in rec["reason"]} == {"no cards"}               # C15 ends every game
     draws = [d for game in rec["chance"] for d in game]
     assert {d for d in draws if isinstance(d, int)} == {0, 1}                 # C11: fair tie coins
@@ -88,7 +89,7 @@ def test_two_thousand_games_match_the_scalar_path_and_the_engine():
 def test_variants_and_slap_models_match(rules, kwargs):
     """C10–C12 never, always (many exact ties: C11 coins) or unevenly noticed; C14 face pairs and
     sandwiches; C2/C3 black first and Y leading; one shuffled pack; slapping off."""
-    rec = check(rules, 400, len(rules.name), 40, **kwargs)
+    rec = check(rules, 400, len(rules.name), 40, window=len(rules.name) * 20, **kwargs)
     slaps = sum(len(s) for s in rec["slaps"])
     assert (slaps == 0) == (kwargs.get("attention") == (0.0, 0.0) or rules.slaps == "none")
 
@@ -97,13 +98,14 @@ def test_variants_and_slap_models_match(rules, kwargs):
 def test_the_step_cap(max_steps):
     """The cap ends a game before a card that would start a step past it."""
     rules = variant(max_steps=max_steps)
-    rec = check(rules, 300, max_steps, 30)
+    rec = check(rules, 300, max_steps, 30, window=50)
     assert "cap" in {REASONS[r] for r in rec["reason"]}
     assert rec["steps"].max() <= max_steps
 
 
 def test_the_colour_deal_and_the_seed():
-    """C2: each hand holds one colour, every rank twice; same seed, same games; record changes nothing."""
+    """C2: each hand holds one colour, every rank twice; same seed, same games; record changes nothing;
+    the window changes which draws a game gets, not the rules (every game still ends as C15 says)."""
     a, b = cleopatra_batch(300, 9, record=True), cleopatra_batch(300, 9)
     assert all(np.array_equal(a[k], b[k]) for k in b)
     assert (np.sort(a["hands"], axis=2) == np.repeat(np.arange(13), 2)).all()
@@ -112,10 +114,13 @@ def test_the_colour_deal_and_the_seed():
     assert {c.color for c in red} == {"red"} and {c.color for c in deal["hands"][1 - a["first"][0]]} == {"black"}
     c = cleopatra_batch(300, 10)
     assert not all(np.array_equal(b[k], c[k]) for k in b)
+    d = cleopatra_batch(300, 9, window=7)
+    assert not np.array_equal(b["cards"], d["cards"]) and np.array_equal(b["first"], d["first"])
+    assert set(d["reason"].tolist()) == {REASONS.index("no cards")} and (d["cards"] > 26).all()
 
 
 @pytest.mark.parametrize("kwargs", [{"rules": variant(captures="under_hand")}, {"rules": variant(lose="cannot_play")},
-                                    {"attention": (1.5, 0.0)}, {"attention": (0.5,)}])
+                                    {"attention": (1.5, 0.0)}, {"attention": (0.5,)}, {"window": 0}])
 def test_bad_arguments_raise(kwargs):
     with pytest.raises(ValueError):
         cleopatra_batch(**{"n": 1, "seed": 0, **kwargs})

@@ -7,11 +7,18 @@ the moment hand and won pile are empty (C15).
 - :func:`deal_of` — game ``i`` of a recorded batch as a deal for ``cardlab.games.cleopatra.new_game``.
 
 As in :mod:`cardlab.fast.batch`, all games advance in lockstep, one card per iteration, and a game
-that ends is parked on a scratch slot (its results stored) until the rows are compacted. Every
-draw is NumPy's: the deal, the first player, each reshuffle's permutation, whether each player
-notices a pair and how fast they slap, the coin of an exact tie. ``record=True`` keeps them per
-game, so ``tests/test_fast_batch_cleopatra.py`` replays games in the engine (``new_game(...,
-chance=...)`` and scripted slap models) and checks that they end the same way.
+that ends is parked (its results stored) on a scratch slot until the rows are compacted.
+
+Hands are shuffled lazily: a hand is never put in order, and each card played is drawn uniformly
+from the cards left in it (its place is filled with the hand's last card). Every order of a hand
+is then as likely as after a shuffle and play from the top, so a deal needs no shuffle and a C9
+reshuffle is only an exchange of roles between the hand's buffer and the won pile's. A draw is
+``floor(u * k)`` for a uniform double ``u``: uniform to within 2**-53.
+
+Every draw is NumPy's: the first player, the cards played, whether each player notices a pair and
+how fast they slap, the coin of an exact tie. ``record=True`` keeps them per game, so
+``tests/test_fast_batch_cleopatra.py`` replays games in the engine (``new_game(..., chance=...)``
+and scripted slap models) and checks that they end the same way.
 
 >>> out = cleopatra_batch(1000, seed=1)
 >>> sorted(set(out["reason"].tolist())) == [REASONS.index("no cards")]
@@ -26,29 +33,36 @@ import numpy as np
 
 from ..cards import Card, french_deck
 from ..games.cleopatra import CLEOPATRA, Rules
-from .batch import COMPACT_EVERY, FAR, HAND, REASONS, SHIFT
+from .batch import COMPACT_EVERY, FAR, HAND, REASONS
 from .cleopatra import CODE
 
-WON = 2 * HAND   # in a game's slot: hand X, hand Y, then the won piles X and Y
-SLOT = 4 * HAND
+SLOT = 4 * HAND          # one game in the card buffer: two hands and two won piles, roles swapped by C9
 NO_CARDS, CANNOT_PLAY, CAP = (REASONS.index(r) for r in ("no cards", "cannot play", "cap"))
 HALF = np.repeat(np.arange(13, dtype=np.int8), 2)
 """One colour's 26 cards as rank codes (0..8 for 2..10, 9 J, 10 Q, 11 K, 12 A)."""
+NONE = 13                # the rank code "under" an empty pile: it pairs with no card
+WINDOW = 20_000          # games at the table at once: their cards (5 MB) stay in the processor's cache
 
 
-def _pack(rules: Rules, rng: np.random.Generator, n: int) -> tuple[np.ndarray, np.ndarray]:
-    """C3 the first seats, then C2 the hands: shape (n, 2, 26) rank codes, X's then Y's."""
-    first = rng.integers(2, size=n) if rules.first == "random" else np.full(n, "XY".index(rules.first))
-    if rules.deal == "colour":                  # both colours hold the same ranks: only the order differs
-        hands = rng.permuted(np.tile(HALF, (2 * n, 1)), axis=1).reshape(n, 2, 26)
-    else:
-        hands = rng.permuted(np.tile(HALF, (n, 2)), axis=1).reshape(n, 26, 2).transpose(0, 2, 1)
-    return np.ascontiguousarray(hands), first
+def _dealt(rules: Rules, rng: np.random.Generator, n: int) -> np.ndarray:
+    """C2: the cards of each hand, shape (n, 2, 26) rank codes, X's then Y's, in no particular
+    order (play draws them at random)."""
+    if rules.deal == "colour":                  # both colours hold the same ranks
+        return np.broadcast_to(HALF, (n, 2, 26))
+    return rng.permuted(np.tile(HALF, (n, 2)), axis=1).reshape(n, 26, 2).transpose(0, 2, 1)
+
+
+def _spans(starts: np.ndarray, sizes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Every position of the spans ``[start, start + size)`` one after the other, and each
+    position's offset in its span."""
+    offset = np.arange(sizes.sum()) - np.repeat(np.cumsum(sizes) - sizes, sizes)
+    return np.repeat(starts, sizes) + offset, offset
 
 
 def deal_of(record: dict[str, Any], i: int, rules: Rules = CLEOPATRA) -> dict:
-    """Game ``i`` of a ``record=True`` batch as ``{"hands": [cards X, cards Y], "first": seat}``;
-    suits are given in pack order (by colour for a colour deal, C2)."""
+    """Game ``i`` of a ``record=True`` batch as ``{"hands": [cards X, cards Y], "first": seat}``,
+    each hand in the order its cards were played; suits are given in pack order (by colour for a
+    colour deal, C2)."""
     first = int(record["first"][i])
     red_seat = first if rules.first_colour == "red" else 1 - first
     free: dict[tuple[int, bool], list[Card]] = {}
@@ -61,152 +75,146 @@ def deal_of(record: dict[str, Any], i: int, rules: Rules = CLEOPATRA) -> dict:
 
 def cleopatra_batch(n: int, seed: int, rules: Rules = CLEOPATRA, attention: Sequence[float] = (0.8, 0.8),
                     reaction_ms: Sequence[float] = (350, 350), spread_ms: Sequence[float] = (90, 90),
-                    min_ms: int = 150, record: bool = False) -> dict[str, Any]:
+                    min_ms: int = 150, record: bool = False, window: int = WINDOW) -> dict[str, Any]:
     """Deal and play ``n`` games; seat ``s`` notices a pair with probability ``attention[s]`` and
     slaps after ``max(min_ms, round(normal(reaction_ms[s], spread_ms[s])))`` ms (as ``SlapBot``).
+    At most ``window`` games are at the table at once; a game that ends gives its place to the
+    next (small arrays stay in the processor's cache).
 
     Returns arrays of length n: ``winner`` (-1 for none), ``reason`` (index into
     :data:`~cardlab.fast.batch.REASONS`), ``cards``, ``tricks``, ``steps``, ``first``. With
-    ``record=True`` also ``hands`` (n, 2, 26) rank codes and, per game, ``chance`` (in order: each
-    reshuffle as the list of won-pile positions in the new hand's order, each tie coin as the
-    winning seat) and ``slaps`` (per slappable pair, both seats' times, None when not noticed)."""
+    ``record=True`` also ``hands`` (n, 2, 26): each hand's rank codes in the order they were (or
+    would have been) played, and per game ``chance`` (in order: each reshuffle as the list of
+    won-pile positions in the new hand's order, each tie coin as the winning seat) and ``slaps``
+    (per slappable pair, both seats' times, None when not noticed)."""
     if rules.captures != "won_pile" or rules.lose != "no_cards":
         raise ValueError("the batch plays Cleopatra's won piles (C7) and loss with no cards (C15)")
     if len(attention) != 2 or not all(0.0 <= a <= 1.0 for a in attention):
         raise ValueError(f"attention is a probability per seat, not {attention!r}")
+    if window < 1:
+        raise ValueError(f"window is at least one game, not {window!r}")
     rng = np.random.default_rng(seed)
-    hands, first = _pack(rules, rng, n)
+    first = rng.integers(2, size=n) if rules.first == "random" else np.full(n, "XY".index(rules.first))
+    dealt = _dealt(rules, rng, n)
     pay = np.array([0] * 9 + [rules.jack, rules.queen, rules.king, rules.ace], np.int64)
-    faces = rules.slaps == "same_rank_or_faces"
-    cls = np.arange(13, dtype=np.int8)
-    cls[9:12] = 9                                         # J Q K: one class where faces pair (C14)
+    faces, sandwich = rules.slaps == "same_rank_or_faces", rules.sandwich
+    kind = np.arange(NONE + 1, dtype=np.int8)
+    kind[9:12] = 9                                        # J Q K: one kind where faces pair (C14)
     att, mu, sd = (np.asarray(v, np.float64) for v in (attention, reaction_ms, spread_ms))
     slapping = rules.slaps != "none" and bool(att.any())
     out: dict[str, Any] = {"winner": np.full(n + 1, -1, np.int8), "reason": np.zeros(n + 1, np.int8),
                            "cards": np.zeros(n + 1, np.int32), "tricks": np.zeros(n + 1, np.int32),
                            "steps": np.zeros(n + 1, np.int32)}    # slot n: where parked rows write
-    cardbuf = np.zeros((n + 1) * SLOT, np.int8)           # hands stored bottom card first
-    cardbuf[:n * SLOT].reshape(n, SLOT)[:, :WON].reshape(n, 2, HAND)[:, :, :26] = hands[:, :, ::-1]
-    gid = np.arange(n)
-    base = gid * SLOT
-    turner = first.astype(np.int64)
-    last = np.full(n, -1, np.int64)                       # -1: the next card starts a step
-    owed = np.zeros(n, np.int64)
-    creditor = np.zeros(n, np.int64)
-    step = np.zeros(n, np.int64)
-    tricks = np.zeros(n, np.int64)
-    plen = np.zeros(n, np.int64)                          # cards on the pile
-    held = np.full(2 * n, 26, np.int64)                   # cards in hand: row r, seat s at 2r + s
-    won = np.zeros((n, 2), np.int64)                      # cards in the won piles
-    row2 = 2 * gid
-    live, parked, card = n, 0, 0
-    logs: list[tuple[str, np.ndarray, Any]] = []          # (kind, games, draws) in the order drawn
+    m = min(n, window)
+    cardbuf = np.zeros((m + 1) * SLOT, np.int8)           # a slot per row, the last one scratch
+    ids = np.zeros_like(cardbuf) if record else cardbuf   # record: each card's place in its hand or won pile
+    regions = np.array([[0], [HAND]])                     # the two seats' first buffers in a slot
+    scratch = m * SLOT + regions                          # parked rows' hands
+    slot = np.arange(m) * SLOT
+    gid = np.full(m, n)                                   # the game at each row (n: parked)
+    hand = np.zeros(2 * m, np.int64)                      # row r, seat s at 2r + s: where the hand is,
+    store = np.zeros(2 * m, np.int64)                     # where the won pile is (C7),
+    held = np.zeros(2 * m, np.int64)                      # how many cards each holds
+    won = np.zeros(2 * m, np.int64)
+    tails = np.zeros(2 * m, np.int64)                     # the next pile card's place in the
+    turner = np.zeros(m, np.int64)                        # copy kept after each won pile (the pile is
+    last = np.zeros(m, np.int64)                          # written twice, so a capture moves nothing)
+    owed = np.zeros(m, np.int64)
+    step = np.zeros(m, np.int64)
+    tricks = np.zeros(m, np.int64)
+    born = np.zeros(m, np.int64)                          # the iteration a row's game started at (parked
+                                                          # rows keep it: it only bounds when a cap can come)
+    top = np.zeros(m, np.int8)                            # the pile's top two cards, for C10/C14
+    under = np.zeros(m, np.int8)
+    row2 = 2 * np.arange(m)
+    queued, live, parked, card, cap_from = 0, 0, m, 0, 0
+    logs: list[tuple] = []                                # record: (kind, games, ...) in the order drawn
+
+    def seats_of(rows: np.ndarray) -> np.ndarray:
+        """Both seats' indexes of ``rows`` in the per-seat arrays, shape (2, len(rows))."""
+        return np.stack([2 * rows, 2 * rows + 1])
+
+    def deal(rows: np.ndarray) -> int:
+        """The next games of the queue at these (parked) rows: C2 the hands, C3 the first seat."""
+        nonlocal queued, live, parked
+        rows = rows[:n - queued]
+        g, both = np.arange(queued, queued + len(rows)), seats_of(rows)
+        hand[both] = slot[rows] + regions
+        store[both] = tails[both] = hand[both] + 2 * HAND
+        held[both], won[both] = 26, 0
+        at = hand[both][..., None] + np.arange(26)
+        cardbuf[at] = dealt[g].transpose(1, 0, 2)
+        if record:
+            ids[at] = np.arange(26)
+        gid[rows], turner[rows], last[rows], owed[rows], step[rows], tricks[rows] = g, first[g], -1, 0, 0, 0
+        born[rows], top[rows], under[rows] = card, NONE, NONE
+        queued, live, parked = queued + len(rows), live + len(rows), parked - len(rows)
+        return len(rows)
 
     def finish(rows: np.ndarray, winner: np.ndarray | int, reason: int) -> None:
-        """Store the results of games that end now and park them: on the scratch slot, with a
-        full hand, they run on harmlessly until the next compaction (within COMPACT_EVERY cards)."""
+        """Store the results of games that end now and park them: on the scratch slot, with
+        full hands, they run on harmlessly until dealt again or compacted (within COMPACT_EVERY cards)."""
         nonlocal live, parked
-        g = gid[rows]
-        out["winner"][g], out["reason"][g], out["cards"][g] = winner, reason, card
-        out["tricks"][g], out["steps"][g] = tricks[rows] + (plen[rows] > 0), step[rows]
-        gid[rows], base[rows], step[rows], plen[rows], won[rows] = n, n * SLOT, -FAR, 0, 0
-        held[2 * rows], held[2 * rows + 1] = HAND, HAND
+        g, both = gid[rows], seats_of(rows)
+        out["winner"][g], out["reason"][g], out["cards"][g] = winner, reason, card - born[rows]
+        out["tricks"][g] = tricks[rows] + (tails[2 * rows] > store[2 * rows] + won[2 * rows])
+        out["steps"][g] = step[rows]
+        gid[rows], step[rows] = n, -FAR
+        hand[both], held[both], won[both] = scratch, HAND, 0
+        store[both] = tails[both] = scratch + 2 * HAND
         live, parked = live - len(rows), parked + len(rows)
 
     def refill(rows: np.ndarray) -> None:
-        """C9 for rows whose player due has an empty hand: the won pile, shuffled; none: lost."""
+        """C9 for rows whose player due has an empty hand: the won pile becomes the hand (play
+        draws from it at random) and the pile's copy moves to the empty buffer; no won pile: lost."""
         seat = turner[rows]
-        k = won[rows, seat]
+        d = 2 * rows + seat
+        k = won[d]
         lost = k == 0
         if lost.any():
             finish(rows[lost], 1 - seat[lost], CANNOT_PLAY)
-            rows, seat, k = rows[~lost], seat[~lost], k[~lost]
-        width = int(k.max(initial=0))     # the cards < k of a random order of 0..width-1: a random order of 0..k-1
-        order = rng.permuted(np.tile(np.arange(width), (len(k), 1)), axis=1)
-        order = order[order < k[:, None]]
-        start = np.repeat(np.cumsum(k) - k, k)
-        at = np.repeat(base[rows] + (seat << SHIFT), k)   # the hand; its won pile is WON further on
-        cardbuf[at + np.repeat(k - 1, k) - (np.arange(len(order)) - start)] = cardbuf[at + WON + order]
-        size = plen[rows]                                 # the pile's copy moves to the won pile's start
-        offset = np.arange(size.sum()) - np.repeat(np.cumsum(size) - size, size)
-        at = np.repeat(base[rows] + WON + (seat << SHIFT), size) + offset
-        cardbuf[at] = cardbuf[at + np.repeat(k, size)]
-        held[2 * rows + seat], won[rows, seat] = k, 0
+            rows, seat, d, k = rows[~lost], seat[~lost], d[~lost], k[~lost]
+        empty, pile = hand[d], store[d]
+        size = tails[d] - pile - k
+        hand[d], store[d], held[d], won[d] = pile, empty, k, 0
+        cardbuf[_spans(empty, size)[0]] = cardbuf[_spans(pile + k, size)[0]]
+        tails[d] = empty + size
         if record:
-            logs.append(("shuffle", gid[rows], np.split(order, np.cumsum(k)[:-1])))
+            at, ids[at] = _spans(pile, k)
+            logs.append(("shuffle", gid[rows], seat, k))
 
     def capped(rows: np.ndarray) -> None:
-        """The step cap, checked before a card that would start a new step."""
-        cap = (turner[rows] != last[rows]) & (step[rows] >= rules.max_steps)
-        if cap.any():
-            finish(rows[cap], -1, CAP)
+        """The step cap, checked before a card that would start a new step (steps <= cards, so
+        only once a game has played ``max_steps`` cards)."""
+        nonlocal cap_from
+        if card >= cap_from:
+            cap_from = int(born.min()) + rules.max_steps
+        if card >= cap_from:
+            cap = (turner[rows] != last[rows]) & (step[rows] >= rules.max_steps)
+            if cap.any():
+                finish(rows[cap], -1, CAP)
 
     def capture(rows: np.ndarray, seat: np.ndarray) -> None:
-        """C7, C8: ``seat`` takes the pile (already copied after its won pile) and leads; the
-        opponent may be out of cards."""
-        won[rows, seat] += plen[rows]
-        plen[rows], owed[rows], turner[rows], last[rows] = 0, 0, seat, -1
+        """C7, C8: ``seat`` takes the pile (its copy already follows their won pile) and leads;
+        the opponent may be out of cards."""
+        d, both = 2 * rows + seat, seats_of(rows)
+        won[d] = tails[d] - store[d]
+        tails[both] = store[both] + won[both]
+        owed[rows], turner[rows], last[rows], top[rows], under[rows] = 0, seat, -1, NONE, NONE
         tricks[rows] += 1
-        beaten = (held[2 * rows + 1 - seat] == 0) & (won[rows, 1 - seat] == 0)
+        beaten = (held[d ^ 1] == 0) & (won[d ^ 1] == 0)
         if beaten.any():
             finish(rows[beaten], seat[beaten], NO_CARDS)
 
-    while live > 0:
-        if parked and (parked * 4 > len(gid) or card % COMPACT_EVERY == 0):
-            keep = (gid < n).nonzero()[0]
-            gid, base, turner, last, owed, creditor, step, tricks, plen, won = (
-                a[keep] for a in (gid, base, turner, last, owed, creditor, step, tricks, plen, won))
-            held = held.reshape(-1, 2)[keep].ravel()
-            row2, parked = 2 * np.arange(len(gid)), 0
-        due = row2 + turner
-        count = held[due]
-        if not count.all():
-            refill((count == 0).nonzero()[0])
-            count = held[due]
-        if card >= rules.max_steps:                        # steps <= cards
-            capped(np.arange(len(gid)))
-            count = held[due]                              # parked rows hold a full hand
-        seat = turner
-        count -= 1
-        held[due] = count
-        c = cardbuf[base + (seat << SHIFT) + count]
-        step += seat != last
-        last = seat
-        at = base + WON + plen + won[:, 0]                 # the pile is kept after both won piles
-        cardbuf[at] = c
-        cardbuf[base + (WON + HAND) + plen + won[:, 1]] = c
-        plen += 1
-        card += 1
-        if not count.all():                                # C15: out at once, nothing more resolved
-            rows = (count == 0).nonzero()[0]
-            rows = rows[won[rows, seat[rows]] == 0]
-            finish(rows, 1 - seat[rows], NO_CARDS)
-        p = pay[c]
-        honour = p > 0
-        paying = owed > 0
-        taken = (owed == 1) & ~honour                      # C6: the last card owed is paid
-        owed = np.where(honour, p, owed - paying)
-        creditor = np.where(honour, seat, creditor)
-        turner = seat ^ (honour | ~paying)                 # C5: turns alternate unless paying
-        if taken.any():
-            rows = taken.nonzero()[0]
-            capture(rows, creditor[rows])
-        if not slapping:
-            continue
-        below = cardbuf[at - 1]
-        pair = (cls[below] == cls[c]) if faces else (below == c)
-        if rules.sandwich:
-            pair |= (plen >= 3) & (cardbuf[at - 2] == c)
-        pair &= plen >= 2
-        rows = pair.nonzero()[0]
+    def slap(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """C10–C12 at rows whose top cards pair, the player due settled first (C9, the cap): each
+        seat notices or not and slaps after its reaction time, the first slap wins, an exact tie
+        is a coin (C11). Returns the rows slapped and who won each."""
         rows = rows[gid[rows] < n]
-        if not len(rows):
-            continue
-        d = 2 * rows + turner[rows]                        # the player due is settled first (C9, cap)
-        empty = held[d] == 0
+        empty = held[2 * rows + turner[rows]] == 0
         if empty.any():
             refill(rows[empty])
-        if card >= rules.max_steps:
+        if card >= cap_from:
             capped(rows)
         rows = rows[gid[rows] < n]
         noticed = rng.random((len(rows), 2)) < att
@@ -216,29 +224,101 @@ def cleopatra_batch(n: int, seed: int, rules: Rules = CLEOPATRA, attention: Sequ
         tie = noticed.all(axis=1) & (times[:, 0] == times[:, 1])
         if record:
             logs.append(("slaps", gid[rows], np.where(noticed, times, -1)))
-        if tie.any():                                      # C11: an exact tie is a coin
+        if tie.any():
             winner[tie] = rng.integers(2, size=int(tie.sum()))
             if record:
                 logs.append(("coin", gid[rows[tie]], winner[tie]))
         hit = noticed.any(axis=1)
-        if hit.any():
-            capture(rows[hit], winner[hit])
+        return rows[hit], winner[hit]
+
+    deal(np.arange(m))
+    while live or queued < n:
+        if parked and queued < n:
+            deal((gid == n).nonzero()[0])
+        elif parked and (parked * 4 > len(gid) or card % COMPACT_EVERY == 0):
+            keep = (gid < n).nonzero()[0]
+            slot, gid, turner, last, owed, step, tricks, born, top, under = (
+                a[keep] for a in (slot, gid, turner, last, owed, step, tricks, born, top, under))
+            hand, store, held, won, tails = (a.reshape(-1, 2)[keep].ravel() for a in (hand, store, held, won, tails))
+            row2, parked = 2 * np.arange(len(gid)), 0
+        due = row2 + turner
+        count = held[due]
+        if not count.all():
+            refill((count == 0).nonzero()[0])
+            count = held[due]
+        if card >= cap_from:
+            capped(np.arange(len(gid)))
+            count = held[due]                              # parked rows hold a full hand
+        seat = turner
+        h = hand[due]
+        at = h + (rng.random(len(count)) * count).astype(np.int64)   # C4: a card of the shuffled hand
+        count -= 1
+        held[due] = count
+        c = cardbuf[at]
+        cardbuf[at] = cardbuf[h + count]
+        if record:
+            logs.append(("draw", gid.copy(), seat.copy(), ids[at]))
+            ids[at] = ids[h + count]
+        step += seat != last
+        last = seat
+        cardbuf[tails[0::2]] = c
+        cardbuf[tails[1::2]] = c
+        tails += 1
+        card += 1
+        if not count.all():                                # C15: out at once, nothing more resolved
+            rows = (count == 0).nonzero()[0]
+            rows = rows[won[2 * rows + seat[rows]] == 0]
+            finish(rows, 1 - seat[rows], NO_CARDS)
+        p = pay[c]
+        honour = p > 0
+        paying = owed > 0
+        taken = (owed == 1) & ~honour                      # C6: the last card owed is paid
+        owed = np.where(honour, p, owed - paying)
+        turner = seat ^ (honour | ~paying)                 # C5: turns alternate unless paying
+        takers = taken.nonzero()[0]
+        winners = 1 - seat[takers]                         # the creditor laid the honour
+        if slapping:
+            pair = kind[c] == kind[top] if faces else c == top
+            if sandwich:
+                pair |= c == under
+                under = top
+            top = c
+            pair &= ~taken
+            if pair.any():
+                slappers, slap_winners = slap(pair.nonzero()[0])
+                takers, winners = np.concatenate([takers, slappers]), np.concatenate([winners, slap_winners])
+        if len(takers):
+            capture(takers, winners)
     result = {k: v[:n] for k, v in out.items()}
     result["first"] = first
     if record:
-        result["hands"] = hands
-        result["chance"], result["slaps"] = _per_game(logs, n)
+        orders, result["chance"], result["slaps"] = _per_game(logs, n)
+        result["hands"] = np.take_along_axis(dealt, orders, axis=2)
     return result
 
 
-def _per_game(logs: list[tuple[str, np.ndarray, Any]], n: int) -> tuple[list[list], list[list]]:
-    """The draws of each game in order: chance (reshuffle orders, coins) and slap times."""
+def _per_game(logs: list[tuple], n: int) -> tuple[np.ndarray, list[list], list[list]]:
+    """The draws of each game in order: the order each hand of the deal was played in (n, 2, 26),
+    chance (reshuffle orders, coins) and slap times. A hand's cards never played follow in place
+    order."""
     chance: list[list] = [[] for _ in range(n)]
     slaps: list[list] = [[] for _ in range(n)]
-    for kind, games, draws in logs:
-        for g, draw in zip(games.tolist(), draws if kind == "shuffle" else draws.tolist()):
-            if kind == "slaps":
-                slaps[g].append(tuple(None if t < 0 else t for t in draw))
+    drawing = [[[], []] for _ in range(n)]                # the order being drawn, per game and seat
+    orders = [(order, 26) for hands in drawing for order in hands]
+    for kind, games, *draws in logs:
+        for g, *draw in zip(games.tolist(), *(d.tolist() for d in draws)):
+            if g == n:
+                continue
+            if kind == "draw":
+                drawing[g][draw[0]].append(draw[1])
+            elif kind == "shuffle":
+                order = drawing[g][draw[0]] = []
+                chance[g].append(order)
+                orders.append((order, draw[1]))
+            elif kind == "coin":
+                chance[g].append(draw[0])
             else:
-                chance[g].append(draw.tolist() if kind == "shuffle" else draw)
-    return chance, slaps
+                slaps[g].append(tuple(None if t < 0 else t for t in draw[0]))
+    for order, size in orders:
+        order += sorted(set(range(size)) - set(order))
+    return np.array([order for order, _ in orders[:2 * n]], np.int64).reshape(n, 2, 26), chance, slaps
