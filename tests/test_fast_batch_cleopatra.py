@@ -85,10 +85,12 @@ def test_two_thousand_games_match_the_scalar_path_and_the_engine():
     (variant(slaps="same_rank_or_faces", sandwich=True, name="faces"), {}),
     (variant(first_colour="black", first="Y", ace=4, name="black"), {}),
     (variant(deal="shuffle", slaps="none", name="shuffled"), {}),
-], ids=["no_slaps", "always_slap", "uneven", "faces_sandwich", "black_Y", "shuffled_no_slaps"])
+    (variant(ace=500, name="ace_owes_everything"), {}),
+], ids=["no_slaps", "always_slap", "uneven", "faces_sandwich", "black_Y", "shuffled_no_slaps", "ace_500"])
 def test_variants_and_slap_models_match(rules, kwargs):
     """C10–C12 never, always (many exact ties: C11 coins) or unevenly noticed; C14 face pairs and
-    sandwiches; C2/C3 black first and Y leading; one shuffled pack; slapping off."""
+    sandwiches; C2/C3 black first and Y leading; one shuffled pack; slapping off; an ace owing
+    more cards than anyone holds (C6)."""
     rec = check(rules, 400, len(rules.name), 40, window=len(rules.name) * 20, **kwargs)
     slaps = sum(len(s) for s in rec["slaps"])
     assert (slaps == 0) == (kwargs.get("attention") == (0.0, 0.0) or rules.slaps == "none")

@@ -96,7 +96,8 @@ def cleopatra_batch(n: int, seed: int, rules: Rules = CLEOPATRA, attention: Sequ
     rng = np.random.default_rng(seed)
     first = rng.integers(2, size=n) if rules.first == "random" else np.full(n, "XY".index(rules.first))
     dealt = _dealt(rules, rng, n)
-    pay = np.array([0] * 9 + [rules.jack, rules.queen, rules.king, rules.ace], np.int64)
+    penalties = [min(rules.jack, 52), min(rules.queen, 52), min(rules.king, 52), min(rules.ace, 52)]
+    pay = np.array([0] * 9 + penalties, np.int8)       # (nobody holds more than 52 cards to pay)
     faces, sandwich = rules.slaps == "same_rank_or_faces", rules.sandwich
     kind = np.arange(NONE + 1, dtype=np.int8)
     kind[9:12] = 9                                        # J Q K: one kind where faces pair (C14)
@@ -119,7 +120,7 @@ def cleopatra_batch(n: int, seed: int, rules: Rules = CLEOPATRA, attention: Sequ
     tails = np.zeros(2 * m, np.int64)                     # the next pile card's place in the
     turner = np.zeros(m, np.int64)                        # copy kept after each won pile (the pile is
     last = np.zeros(m, np.int64)                          # written twice, so a capture moves nothing)
-    owed = np.zeros(m, np.int64)
+    owed = np.zeros(m, np.int8)
     step = np.zeros(m, np.int64)
     tricks = np.zeros(m, np.int64)
     born = np.zeros(m, np.int64)                          # the iteration a row's game started at (parked
@@ -218,7 +219,7 @@ def cleopatra_batch(n: int, seed: int, rules: Rules = CLEOPATRA, attention: Sequ
             capped(rows)
         rows = rows[gid[rows] < n]
         noticed = rng.random((len(rows), 2)) < att
-        times = np.maximum(min_ms, np.rint(rng.normal(mu, sd, (len(rows), 2)))).astype(np.int64)
+        times = np.maximum(min_ms, np.rint(rng.standard_normal((len(rows), 2)) * sd + mu)).astype(np.int64)
         first_wins = noticed[:, 0] & (~noticed[:, 1] | (times[:, 0] < times[:, 1]))
         winner = np.where(first_wins, 0, 1)
         tie = noticed.all(axis=1) & (times[:, 0] == times[:, 1])
