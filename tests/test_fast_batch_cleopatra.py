@@ -12,6 +12,7 @@ from cardlab.fast.batch import REASONS, result
 from cardlab.fast.batch_cleopatra import cleopatra_batch, deal_of
 from cardlab.fast.cleopatra import Result, rank_codes, simulate
 from cardlab.games.cleopatra import CLEOPATRA, Rules, new_game, read_deal, variant
+from cardlab.games.cleopatra_events import Slapped
 
 
 class Chance:
@@ -45,12 +46,16 @@ class Slapper:
 
 
 def replay(rec: dict, i: int, rules: Rules, engine: bool) -> Result:
-    """Game ``i`` of a recorded batch in the engine (or the scalar path), with its draws, all used."""
-    chance, bots = Chance(rec["chance"][i]), [Slapper(rec["slaps"][i], s) for s in (0, 1)]
+    """Game ``i`` of a recorded batch in the engine (or the scalar path), with its draws, all used;
+    in the engine, the slaps each seat won (C10) are the batch's too."""
+    chance, bots = Chance(rec["chance"][i]), [Slapper(rec["races"][i], s) for s in (0, 1)]
     deal = deal_of(rec, i, rules)
     if engine:
-        out = play_out(new_game(rules, seed=i, deal=deal, undo=False, chance=chance), bots).outcome
+        state = play_out(new_game(rules, seed=i, deal=deal, undo=False, chance=chance), bots)
+        out = state.outcome
         res = Result(out.winner, out.reason, out.stats["cards"], out.stats["tricks"], out.stats["steps"])
+        slaps = [sum(isinstance(e, Slapped) and e.seat == s for e in state.events) for s in (0, 1)]
+        assert rec["slaps"][i].tolist() == slaps, i
     else:
         hands, first = read_deal(deal)
         res = simulate(rules, [rank_codes(h) for h in hands], first, chance, bots)
@@ -80,7 +85,7 @@ def test_two_thousand_games_match_the_scalar_path_and_the_engine():
 
 @pytest.mark.parametrize("rules,kwargs", [
     (CLEOPATRA, {"attention": (0.0, 0.0)}),
-    (CLEOPATRA, {"attention": (1.0, 1.0), "spread_ms": (5, 5), "min_ms": 349}),
+    (CLEOPATRA, {"attention": (1.0, 1.0), "spread_ms": (5, 5), "min_ms": (349, 349)}),
     (CLEOPATRA, {"attention": (1.0, 0.4), "reaction_ms": (420, 300)}),
     (variant(slaps="same_rank_or_faces", sandwich=True, name="faces"), {}),
     (variant(first_colour="black", first="Y", ace=4, name="black"), {}),
@@ -92,8 +97,9 @@ def test_variants_and_slap_models_match(rules, kwargs):
     sandwiches; C2/C3 black first and Y leading; one shuffled pack; slapping off; an ace owing
     more cards than anyone holds (C6)."""
     rec = check(rules, 400, len(rules.name), 40, window=len(rules.name) * 20, **kwargs)
-    slaps = sum(len(s) for s in rec["slaps"])
-    assert (slaps == 0) == (kwargs.get("attention") == (0.0, 0.0) or rules.slaps == "none")
+    races = sum(len(s) for s in rec["races"])
+    assert (races == 0) == (kwargs.get("attention") == (0.0, 0.0) or rules.slaps == "none")
+    assert (rec["slaps"].sum() == 0) == (races == 0)
 
 
 @pytest.mark.parametrize("max_steps", [1, 2, 5, 40, 150])

@@ -1,4 +1,5 @@
-"""Packaging: environment.yml and pyproject.toml agree, and the widgets' JS/CSS ship in the wheel."""
+"""Packaging: environment.yml and pyproject.toml agree, the widgets' JS/CSS ship in the wheel, and the
+docstring examples run."""
 
 from __future__ import annotations
 
@@ -82,3 +83,20 @@ def test_git_does_not_ignore_the_widget_files():
     files = [str(p.relative_to(ROOT)) for p in (PACKAGE / "widgets").iterdir() if p.suffix in (".js", ".css")]
     ignored = subprocess.run(["git", "check-ignore", *files], cwd=ROOT, capture_output=True, text=True).stdout
     assert len(files) >= 2 and ignored == ""
+
+
+def test_docstring_examples_of_every_module() -> None:
+    """The examples in the docstrings run as shown (python -m doctest, module by module)."""
+    import doctest
+    import importlib
+    import pkgutil
+
+    import cardlab
+
+    tried = 0
+    for info in pkgutil.walk_packages(cardlab.__path__, "cardlab."):
+        if not info.name.endswith("__main__"):
+            result = doctest.testmod(importlib.import_module(info.name))
+            assert result.failed == 0, info.name
+            tried += result.attempted
+    assert tried >= 30

@@ -65,7 +65,40 @@ def test_batch_rows_replay_in_the_engine():
             state.outcome.winner, state.outcome.reason, *(state.outcome.stats[k] for k in ("cards", "tricks", "steps")))
         hands = [deal_dict(packs[i], 0)["hands"][s] for s in (0, 1)]
         assert row["js_0"] == hands[0].count("J") and row["as_1"] == hands[1].count("A")
-    with pytest.raises(ValueError, match="batch"):
-        simulate("cleopatra", CLEOPATRA, n=10, batch=True)
+    with pytest.raises(ValueError, match="batch path"):
+        simulate("cleopatra", EGYPTIAN_RATSCREW, n=10, batch=True)
     with pytest.raises(ValueError, match="batch=True"):
         simulate("trappola", n=10, batch=True)
+
+
+def test_cleopatra_batch_rows_replay_in_the_engine():
+    """simulate(batch=True) with Cleopatra's rules: the rows are the NumPy batches' games, in
+    batches of ``chunk`` seeded per batch (so two processes give the same rows), with the players'
+    slap models; a row replays in the engine from its batch's record, slaps won included (C10)."""
+    from cardlab.fast.batch_cleopatra import cleopatra_batch, deal_of
+    from cardlab.games.cleopatra_events import Slapped
+    from cardlab.sim import game_seed
+    from test_fast_batch_cleopatra import Chance, Slapper
+
+    players = ("slapper", ("slapper", {"attention": 0.5, "reaction_ms": 300}))
+    frame = simulate("cleopatra", CLEOPATRA, players, n=250, seed=5, batch=True, chunk=100, progress=False)
+    assert frame["game"].tolist() == list(range(250))
+    assert frame.equals(simulate("cleopatra", CLEOPATRA, players, n=250, seed=5, batch=True, chunk=100,
+                                 processes=2, progress=False))
+    rec = cleopatra_batch(50, game_seed(5, 2), CLEOPATRA, attention=(0.8, 0.5), reaction_ms=(350, 300),
+                          spread_ms=(90, 90), min_ms=(150, 150), record=True)
+    for i in range(0, 50, 7):
+        row = frame.iloc[200 + i]
+        state = play_out(new_game(CLEOPATRA, deal=deal_of(rec, i), undo=False, chance=Chance(rec["chance"][i])),
+                         [Slapper(rec["races"][i], s) for s in (0, 1)])
+        slaps = [sum(isinstance(e, Slapped) and e.seat == s for e in state.events) for s in (0, 1)]
+        assert (row["winner"], row["reason"], row["cards"], row["steps"], row["slaps_0"], row["slaps_1"]) == (
+            state.outcome.winner, state.outcome.reason, state.outcome.stats["cards"], state.outcome.stats["steps"],
+            *slaps)
+    assert (frame[["js_0", "js_1", "as_0", "as_1"]] == 2).all().all()          # C2: a colour each
+    quiet = simulate("cleopatra", CLEOPATRA, ("none", "none"), n=100, batch=True, progress=False)
+    assert (quiet[["slaps_0", "slaps_1"]] == 0).all().all() and frame["slaps_1"].sum() > 0
+    with pytest.raises(ValueError, match="players\\[1\\]"):
+        simulate("cleopatra", CLEOPATRA, ("slapper", "clever"), n=10, batch=True)
+    with pytest.raises(ValueError, match="attention"):
+        simulate("cleopatra", CLEOPATRA, (("slapper", {"attention": 2.0}), "none"), n=10, batch=True)

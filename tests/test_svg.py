@@ -283,11 +283,3 @@ def test_italian_corner_index_is_in_the_suit_colour(card: Card) -> None:
     assert len(ranks) == 2  # top-left, and turned in the bottom-right corner
     assert {inherited(root, el, "fill") for el in ranks} == {svg_cards.ITALIAN_INK[card.suit]}
     assert len(set(svg_cards.ITALIAN_INK.values())) == 4
-
-
-def test_docstring_examples() -> None:
-    import doctest
-
-    from cardlab import cards
-    for module in (cards, svg):
-        assert doctest.testmod(module).failed == 0

@@ -17,8 +17,6 @@ from typing import Any, Callable
 
 from ..bots import RandomBot
 from ..bots.cleopatra import SlapBot, play_out
-from ..fast.batch import beggar_batch, deals
-from ..fast.batch_cleopatra import cleopatra_batch
 from ..fast.cleopatra import deal_codes
 from ..games import cleopatra, kirifu, trappola
 from ..sim import bot_seed, game_seed
@@ -26,8 +24,11 @@ from ..sim import cleopatra as sim_cleopatra
 from ..sim import kirifu as sim_kirifu
 from ..sim import trappola as sim_trappola
 
-TARGETS = {"Cleopatra (no slaps)": 40_000, "Cleopatra (bot slaps)": 40_000, "Beggar-my-neighbour": 40_000,
-           "Trappola, random deals": 2_000, "Kirifu, 4 random players": 500}
+TARGETS = {"Trappola, random deals": 2_000, "Kirifu, 4 random players": 500, "Cleopatra, bot slaps (batch)": 40_000,
+           "Cleopatra, no slaps (batch)": 40_000, "Beggar-my-neighbour (batch)": 40_000}
+"""Games/s the issue asks for, one core. Cleopatra's and Beggar-my-neighbour's are for the paths of
+``simulate(..., batch=True)``; their per-game paths (each game replayable from its own seed) are
+measured for comparison."""
 
 
 def _engine_cleopatra(rules: cleopatra.Rules, slaps: bool, seed: int) -> None:
@@ -79,38 +80,41 @@ def _deal_only(seed: int) -> None:
     deal_codes(cleopatra.BEGGAR_MY_NEIGHBOUR, random.Random(seed))
 
 
-def batch_games_per_second(n: int, play: Callable[[int, int], Any]) -> float:
-    """Games/s of a NumPy batch path (``play(seed, n)``, dealing included), best of three batches."""
+def batch_games_per_second(n: int, rules: cleopatra.Rules, players: tuple) -> float:
+    """Games/s of ``simulate("cleopatra", rules, players, n, batch=True)`` (dealing and the rows
+    included), best of three runs."""
     best = float("inf")
-    for r in range(3):
+    for seed in range(3):
         start = time.process_time()
-        play(r, n)
+        sim_cleopatra.simulate_batch(n, seed, rules, players, progress=False)
         best = min(best, time.process_time() - start)
     return n / max(best, 1e-9)
 
 
-def _line(name: str, rate: float, ref: float, target: int) -> str:
-    verdict = "met" if rate >= target else "NOT met"
-    return f"{name:28} {rate:12,.0f} {ref:12,.0f} {rate / ref:6.1f}x {target:8,} {verdict}"
+BATCHES = [("Cleopatra, bot slaps (batch)", cleopatra.CLEOPATRA, ("slapper", "slapper"), "Cleopatra (bot slaps)"),
+           ("Cleopatra, no slaps (batch)", cleopatra.CLEOPATRA, ("none", "none"), "Cleopatra (no slaps)"),
+           ("Beggar-my-neighbour (batch)", cleopatra.BEGGAR_MY_NEIGHBOUR, None, "Beggar-my-neighbour")]
+"""The batch paths: name, rules, players, and the per-game case whose reference loop they are compared to."""
+
+
+def _line(name: str, rate: float, ref: float, target: int | None) -> str:
+    verdict = "" if target is None else f"{target:8,} {'met' if rate >= target else 'NOT met'}"
+    return f"{name:30} {rate:12,.0f} {ref:12,.0f} {rate / ref:6.1f}x {verdict}"
 
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m cardlab.bench sim", description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement (default 3)")
     args = parser.parse_args(argv)
-    print(f"{'path':28} {'sim games/s':>12} {'reference/s':>12} {'ratio':>7} {'target':>8}")
+    print(f"{'path':30} {'sim games/s':>12} {'reference/s':>12} {'ratio':>7} {'target':>8}")
     refs = {}
     for name, fast, reference in CASES:
         rate = games_per_second(fast, args.seconds)
         refs[name] = games_per_second(reference, args.seconds / 3)
-        print(_line(name, rate, refs[name], TARGETS[name]))
+        print(_line(name, rate, refs[name], TARGETS.get(name)))
     n = max(1000, int(args.seconds * 100_000 / 3))  # 100,000 games a batch by default
-    batch = batch_games_per_second(n, lambda seed, k: beggar_batch(deals(seed, k)))
-    print(_line("Beggar-my-neighbour (batch)", batch, refs["Beggar-my-neighbour"], TARGETS["Beggar-my-neighbour"]))
-    cleo = batch_games_per_second(n, lambda seed, k: cleopatra_batch(k, seed))
-    print(_line("Cleopatra, slaps (batch)", cleo, refs["Cleopatra (bot slaps)"], TARGETS["Cleopatra (bot slaps)"]))
-    quiet = batch_games_per_second(n, lambda seed, k: cleopatra_batch(k, seed, attention=(0.0, 0.0)))
-    print(_line("Cleopatra, no slaps (batch)", quiet, refs["Cleopatra (no slaps)"], TARGETS["Cleopatra (no slaps)"]))
-    print(f"{'(drawing a 52-card deal only)':28} {games_per_second(_deal_only, args.seconds):12,.0f}"
-          "   the most any path that deals like the engine can reach")
+    for name, rules, players, reference in BATCHES:
+        print(_line(name, batch_games_per_second(n, rules, players), refs[reference], TARGETS[name]))
+    print(f"{'(drawing a 52-card deal only)':30} {games_per_second(_deal_only, args.seconds):12,.0f}"
+          "   the most a per-game path that deals like the engine can reach")
     return 0

@@ -41,7 +41,9 @@ NO_CARDS, CANNOT_PLAY, CAP = (REASONS.index(r) for r in ("no cards", "cannot pla
 HALF = np.repeat(np.arange(13, dtype=np.int8), 2)
 """One colour's 26 cards as rank codes (0..8 for 2..10, 9 J, 10 Q, 11 K, 12 A)."""
 NONE = 13                # the rank code "under" an empty pile: it pairs with no card
-WINDOW = 20_000          # games at the table at once: their cards (5 MB) stay in the processor's cache
+NEVER = 1e12             # the slap time of a player who did not notice the pair
+SEATS = np.array([[0], [1]])
+WINDOW = 15_000          # games at the table at once: their cards (4 MB) stay in the processor's cache
 
 
 def _dealt(rules: Rules, rng: np.random.Generator, n: int) -> np.ndarray:
@@ -52,11 +54,16 @@ def _dealt(rules: Rules, rng: np.random.Generator, n: int) -> np.ndarray:
     return rng.permuted(np.tile(HALF, (n, 2)), axis=1).reshape(n, 26, 2).transpose(0, 2, 1)
 
 
-def _spans(starts: np.ndarray, sizes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Every position of the spans ``[start, start + size)`` one after the other, and each
-    position's offset in its span."""
-    offset = np.arange(sizes.sum()) - np.repeat(np.cumsum(sizes) - sizes, sizes)
-    return np.repeat(starts, sizes) + offset, offset
+def _payments(rules: Rules) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """C5, C6 as tables indexed by ``owed * 13 + card`` (``owed``: cards still to pay, at most
+    52, as nobody holds more): the cards owed after the card, whether the turn passes (so the
+    next card starts a step), whether the card paid the last one owed (the creditor takes the pile)."""
+    pay = np.array([0] * 9 + [min(v, 52) for v in rules.payments.values()])
+    owed = np.arange(53)[:, None]
+    honour, paying = pay > 0, owed > 0
+    after = np.where(honour, pay, owed - paying).astype(np.int16)
+    passes = honour | ~paying                             # C5; an honour hands the payment over
+    return after.ravel(), passes.ravel(), ((owed == 1) & ~honour).ravel()
 
 
 def deal_of(record: dict[str, Any], i: int, rules: Rules = CLEOPATRA) -> dict:
@@ -75,17 +82,19 @@ def deal_of(record: dict[str, Any], i: int, rules: Rules = CLEOPATRA) -> dict:
 
 def cleopatra_batch(n: int, seed: int, rules: Rules = CLEOPATRA, attention: Sequence[float] = (0.8, 0.8),
                     reaction_ms: Sequence[float] = (350, 350), spread_ms: Sequence[float] = (90, 90),
-                    min_ms: int = 150, record: bool = False, window: int = WINDOW) -> dict[str, Any]:
+                    min_ms: Sequence[int] = (150, 150), record: bool = False,
+                    window: int = WINDOW) -> dict[str, Any]:
     """Deal and play ``n`` games; seat ``s`` notices a pair with probability ``attention[s]`` and
-    slaps after ``max(min_ms, round(normal(reaction_ms[s], spread_ms[s])))`` ms (as ``SlapBot``).
+    slaps after ``max(min_ms[s], round(normal(reaction_ms[s], spread_ms[s])))`` ms (as ``SlapBot``).
     At most ``window`` games are at the table at once; a game that ends gives its place to the
     next (small arrays stay in the processor's cache).
 
     Returns arrays of length n: ``winner`` (-1 for none), ``reason`` (index into
-    :data:`~cardlab.fast.batch.REASONS`), ``cards``, ``tricks``, ``steps``, ``first``. With
+    :data:`~cardlab.fast.batch.REASONS`), ``cards``, ``tricks``, ``steps``, ``first``, ``slaps``
+    (n, 2): the slaps each seat won, and ``dealt`` (n, 2, 26): the rank codes dealt to each seat. With
     ``record=True`` also ``hands`` (n, 2, 26): each hand's rank codes in the order they were (or
     would have been) played, and per game ``chance`` (in order: each reshuffle as the list of
-    won-pile positions in the new hand's order, each tie coin as the winning seat) and ``slaps``
+    won-pile positions in the new hand's order, each tie coin as the winning seat) and ``races``
     (per slappable pair, both seats' times, None when not noticed)."""
     if rules.captures != "won_pile" or rules.lose != "no_cards":
         raise ValueError("the batch plays Cleopatra's won piles (C7) and loss with no cards (C15)")
@@ -96,16 +105,16 @@ def cleopatra_batch(n: int, seed: int, rules: Rules = CLEOPATRA, attention: Sequ
     rng = np.random.default_rng(seed)
     first = rng.integers(2, size=n) if rules.first == "random" else np.full(n, "XY".index(rules.first))
     dealt = _dealt(rules, rng, n)
-    penalties = [min(rules.jack, 52), min(rules.queen, 52), min(rules.king, 52), min(rules.ace, 52)]
-    pay = np.array([0] * 9 + penalties, np.int8)       # (nobody holds more than 52 cards to pay)
+    owing, flipping, paid = _payments(rules)
     faces, sandwich = rules.slaps == "same_rank_or_faces", rules.sandwich
     kind = np.arange(NONE + 1, dtype=np.int8)
     kind[9:12] = 9                                        # J Q K: one kind where faces pair (C14)
-    att, mu, sd = (np.asarray(v, np.float64) for v in (attention, reaction_ms, spread_ms))
+    att, mu, sd, floor = (np.asarray(v, np.float64) for v in (attention, reaction_ms, spread_ms, min_ms))
     slapping = rules.slaps != "none" and bool(att.any())
     out: dict[str, Any] = {"winner": np.full(n + 1, -1, np.int8), "reason": np.zeros(n + 1, np.int8),
                            "cards": np.zeros(n + 1, np.int32), "tricks": np.zeros(n + 1, np.int32),
-                           "steps": np.zeros(n + 1, np.int32)}    # slot n: where parked rows write
+                           "steps": np.zeros(n + 1, np.int32), "slaps": np.zeros((n + 1, 2), np.int32)}
+                                                          # row n: where parked rows write
     m = min(n, window)
     cardbuf = np.zeros((m + 1) * SLOT, np.int8)           # a slot per row, the last one scratch
     ids = np.zeros_like(cardbuf) if record else cardbuf   # record: each card's place in its hand or won pile
@@ -119,8 +128,8 @@ def cleopatra_batch(n: int, seed: int, rules: Rules = CLEOPATRA, attention: Sequ
     won = np.zeros(2 * m, np.int64)
     tails = np.zeros(2 * m, np.int64)                     # the next pile card's place in the
     turner = np.zeros(m, np.int64)                        # copy kept after each won pile (the pile is
-    last = np.zeros(m, np.int64)                          # written twice, so a capture moves nothing)
-    owed = np.zeros(m, np.int8)
+    fresh = np.zeros(m, bool)                             # written twice, so a capture moves nothing)
+    owed = np.zeros(m, np.int16)                          # fresh: the next card starts a step
     step = np.zeros(m, np.int64)
     tricks = np.zeros(m, np.int64)
     born = np.zeros(m, np.int64)                          # the iteration a row's game started at (parked
@@ -133,7 +142,7 @@ def cleopatra_batch(n: int, seed: int, rules: Rules = CLEOPATRA, attention: Sequ
 
     def seats_of(rows: np.ndarray) -> np.ndarray:
         """Both seats' indexes of ``rows`` in the per-seat arrays, shape (2, len(rows))."""
-        return np.stack([2 * rows, 2 * rows + 1])
+        return 2 * rows + SEATS
 
     def deal(rows: np.ndarray) -> int:
         """The next games of the queue at these (parked) rows: C2 the hands, C3 the first seat."""
@@ -147,7 +156,7 @@ def cleopatra_batch(n: int, seed: int, rules: Rules = CLEOPATRA, attention: Sequ
         cardbuf[at] = dealt[g].transpose(1, 0, 2)
         if record:
             ids[at] = np.arange(26)
-        gid[rows], turner[rows], last[rows], owed[rows], step[rows], tricks[rows] = g, first[g], -1, 0, 0, 0
+        gid[rows], turner[rows], fresh[rows], owed[rows], step[rows], tricks[rows] = g, first[g], True, 0, 0, 0
         born[rows], top[rows], under[rows] = card, NONE, NONE
         queued, live, parked = queued + len(rows), live + len(rows), parked - len(rows)
         return len(rows)
@@ -178,10 +187,11 @@ def cleopatra_batch(n: int, seed: int, rules: Rules = CLEOPATRA, attention: Sequ
         empty, pile = hand[d], store[d]
         size = tails[d] - pile - k
         hand[d], store[d], held[d], won[d] = pile, empty, k, 0
-        cardbuf[_spans(empty, size)[0]] = cardbuf[_spans(pile + k, size)[0]]
+        offset = np.arange(size.sum()) - np.repeat(np.cumsum(size) - size, size)   # within each pile
+        cardbuf[np.repeat(empty, size) + offset] = cardbuf[np.repeat(pile + k, size) + offset]
         tails[d] = empty + size
         if record:
-            at, ids[at] = _spans(pile, k)
+            ids[pile[:, None] + np.arange(HAND)] = np.arange(HAND)
             logs.append(("shuffle", gid[rows], seat, k))
 
     def capped(rows: np.ndarray) -> None:
@@ -191,7 +201,7 @@ def cleopatra_batch(n: int, seed: int, rules: Rules = CLEOPATRA, attention: Sequ
         if card >= cap_from:
             cap_from = int(born.min()) + rules.max_steps
         if card >= cap_from:
-            cap = (turner[rows] != last[rows]) & (step[rows] >= rules.max_steps)
+            cap = fresh[rows] & (step[rows] >= rules.max_steps)
             if cap.any():
                 finish(rows[cap], -1, CAP)
 
@@ -201,7 +211,7 @@ def cleopatra_batch(n: int, seed: int, rules: Rules = CLEOPATRA, attention: Sequ
         d, both = 2 * rows + seat, seats_of(rows)
         won[d] = tails[d] - store[d]
         tails[both] = store[both] + won[both]
-        owed[rows], turner[rows], last[rows], top[rows], under[rows] = 0, seat, -1, NONE, NONE
+        owed[rows], turner[rows], fresh[rows], top[rows], under[rows] = 0, seat, True, NONE, NONE
         tricks[rows] += 1
         beaten = (held[d ^ 1] == 0) & (won[d ^ 1] == 0)
         if beaten.any():
@@ -219,18 +229,20 @@ def cleopatra_batch(n: int, seed: int, rules: Rules = CLEOPATRA, attention: Sequ
             capped(rows)
         rows = rows[gid[rows] < n]
         noticed = rng.random((len(rows), 2)) < att
-        times = np.maximum(min_ms, np.rint(rng.standard_normal((len(rows), 2)) * sd + mu)).astype(np.int64)
-        first_wins = noticed[:, 0] & (~noticed[:, 1] | (times[:, 0] < times[:, 1]))
-        winner = np.where(first_wins, 0, 1)
-        tie = noticed.all(axis=1) & (times[:, 0] == times[:, 1])
+        times = np.where(noticed, np.maximum(floor, np.rint(rng.standard_normal((len(rows), 2)) * sd + mu)), NEVER)
+        gap = times[:, 0] - times[:, 1]
+        winner = (gap > 0).view(np.int8)                  # seat 1 slapped first
+        hit = noticed.any(axis=1)
+        tie = (gap == 0) & hit
         if record:
-            logs.append(("slaps", gid[rows], np.where(noticed, times, -1)))
+            logs.append(("slaps", gid[rows], np.where(noticed, times, -1).astype(np.int64)))
         if tie.any():
             winner[tie] = rng.integers(2, size=int(tie.sum()))
             if record:
                 logs.append(("coin", gid[rows[tie]], winner[tie]))
-        hit = noticed.any(axis=1)
-        return rows[hit], winner[hit]
+        rows, winner = rows[hit], winner[hit]
+        out["slaps"][gid[rows], winner] += 1              # (each game once: no repeated index)
+        return rows, winner
 
     deal(np.arange(m))
     while live or queued < n:
@@ -238,8 +250,8 @@ def cleopatra_batch(n: int, seed: int, rules: Rules = CLEOPATRA, attention: Sequ
             deal((gid == n).nonzero()[0])
         elif parked and (parked * 4 > len(gid) or card % COMPACT_EVERY == 0):
             keep = (gid < n).nonzero()[0]
-            slot, gid, turner, last, owed, step, tricks, born, top, under = (
-                a[keep] for a in (slot, gid, turner, last, owed, step, tricks, born, top, under))
+            slot, gid, turner, fresh, owed, step, tricks, born, top, under = (
+                a[keep] for a in (slot, gid, turner, fresh, owed, step, tricks, born, top, under))
             hand, store, held, won, tails = (a.reshape(-1, 2)[keep].ravel() for a in (hand, store, held, won, tails))
             row2, parked = 2 * np.arange(len(gid)), 0
         due = row2 + turner
@@ -260,8 +272,7 @@ def cleopatra_batch(n: int, seed: int, rules: Rules = CLEOPATRA, attention: Sequ
         if record:
             logs.append(("draw", gid.copy(), seat.copy(), ids[at]))
             ids[at] = ids[h + count]
-        step += seat != last
-        last = seat
+        step += fresh
         cardbuf[tails[0::2]] = c
         cardbuf[tails[1::2]] = c
         tails += 1
@@ -270,16 +281,13 @@ def cleopatra_batch(n: int, seed: int, rules: Rules = CLEOPATRA, attention: Sequ
             rows = (count == 0).nonzero()[0]
             rows = rows[won[2 * rows + seat[rows]] == 0]
             finish(rows, 1 - seat[rows], NO_CARDS)
-        p = pay[c]
-        honour = p > 0
-        paying = owed > 0
-        taken = (owed == 1) & ~honour                      # C6: the last card owed is paid
-        owed = np.where(honour, p, owed - paying)
-        turner = seat ^ (honour | ~paying)                 # C5: turns alternate unless paying
+        now = owed * 13 + c                                # C5, C6 by table
+        owed, fresh, taken = owing.take(now), flipping.take(now), paid.take(now)
+        turner = seat ^ fresh
         takers = taken.nonzero()[0]
         winners = 1 - seat[takers]                         # the creditor laid the honour
         if slapping:
-            pair = kind[c] == kind[top] if faces else c == top
+            pair = kind.take(c) == kind.take(top) if faces else c == top
             if sandwich:
                 pair |= c == under
                 under = top
@@ -291,9 +299,9 @@ def cleopatra_batch(n: int, seed: int, rules: Rules = CLEOPATRA, attention: Sequ
         if len(takers):
             capture(takers, winners)
     result = {k: v[:n] for k, v in out.items()}
-    result["first"] = first
+    result["first"], result["dealt"] = first, dealt
     if record:
-        orders, result["chance"], result["slaps"] = _per_game(logs, n)
+        orders, result["chance"], result["races"] = _per_game(logs, n)
         result["hands"] = np.take_along_axis(dealt, orders, axis=2)
     return result
 

@@ -17,7 +17,7 @@ from ..bots.cleopatra import SlapBot, play_out
 from ..fast.cleopatra import CODE, deal_codes, run_dealt
 from ..games import cleopatra
 from ..games.cleopatra_events import Captured, FalseSlap, Played, Slapped
-from . import PlayerSpec, make_players
+from . import PlayerSpec, game_seed, make_players, map_jobs
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -79,29 +79,88 @@ def play_one(seed: int, rules: cleopatra.Rules = DEFAULT_RULES,
             "tricks": out.stats["tricks"], "steps": out.stats["steps"], **row, **event_row(state)}
 
 
-def simulate_batch(n: int, seed: int = 0, rules: cleopatra.Rules = cleopatra.BEGGAR_MY_NEIGHBOUR) -> "pd.DataFrame":
-    """``n`` games of Beggar-my-neighbour (or any rules it covers: deterministic, one shuffled pack,
-    out when unable to play, a fixed first player) at array speed (:mod:`cardlab.fast.batch`).
+CHUNK = 100_000
+"""Games per NumPy batch in :func:`simulate_batch` (one progress step, one job for a process)."""
 
-    One row per game with the columns of ``play_one`` (winner, reason, cards, tricks, steps, first,
-    honours per seat), and ``game`` instead of ``seed``: game ``i`` is ``deals(seed, n)[i]``,
-    replayed in the engine by ``new_game(rules, deal=deal_dict(deals(seed, i + 1)[i], first))``."""
+
+def simulate_batch(n: int, seed: int = 0, rules: cleopatra.Rules = cleopatra.BEGGAR_MY_NEIGHBOUR,
+                   players: Sequence[PlayerSpec] | None = None, *, processes: int = 1,
+                   progress: bool | None = None, chunk: int = CHUNK) -> "pd.DataFrame":
+    """``n`` games at array speed, in batches of ``chunk`` games (on ``processes`` cores, the same
+    rows whatever the count), one row per game with the columns of ``play_one`` (winner, reason,
+    cards, tricks, steps, first, honours per seat) keyed by ``game`` instead of ``seed``.
+
+    - Beggar-my-neighbour's kind of rules (deterministic, one shuffled pack, out when unable to
+      play, a fixed first player; :mod:`cardlab.fast.batch`): game ``i`` is ``deals(seed, n)[i]``,
+      replayed in the engine by ``new_game(rules, deal=deal_dict(deals(seed, i + 1)[i], first))``.
+    - Cleopatra's (won piles, out with no cards; :mod:`cardlab.fast.batch_cleopatra`), with the
+      players' slap models (``"slapper"`` with its options, or ``"none"``) and ``slaps_0``,
+      ``slaps_1``: the slaps each seat won. Game ``i`` is game ``i % chunk`` of
+      ``cleopatra_batch(size, game_seed(seed, i // chunk), rules, ...)``, whose ``record=True``
+      replays it in the engine.
+    """
+    import pandas as pd
+
+    from ..fast.batch import deals
+
+    if n < 0 or chunk < 1:
+        raise ValueError(f"n >= 0 and chunk >= 1, not n={n}, chunk={chunk}")
+    starts = range(0, max(n, 1), chunk)                   # no games: one empty batch, for the columns
+    sizes = [min(chunk, n - start) for start in starts]
+    if rules.deterministic and rules.lose == "cannot_play" and rules.deal == "shuffle" and rules.first != "random":
+        packs = deals(seed, n)
+        jobs: list = [(rules, start, packs[start:start + size]) for start, size in zip(starts, sizes)]
+        work: Any = _beggar_batch
+    elif rules.captures == "won_pile" and rules.lose == "no_cards":
+        quiet = SlapBot(attention=0.0)
+        bots = [bot or quiet for bot in make_players(BOTS, players or ("slapper", "slapper"), seed)]
+        models = {key: [getattr(bot, key) for bot in bots] for key in ("attention", "reaction_ms", "spread_ms", "min_ms")}
+        jobs = [(rules, start, size, game_seed(seed, k), models) for k, (start, size) in enumerate(zip(starts, sizes))]
+        work = _cleopatra_batch
+    else:
+        raise ValueError(f"the batch path plays Beggar-my-neighbour's kind of rules (captures under the hand, "
+                         f"no slaps) or Cleopatra's (won piles, out with no cards), not {rules.name!r}")
+    frames = map_jobs(work, jobs, sizes, processes=processes, progress=progress, label=rules.name)
+    return pd.concat(frames, ignore_index=True)
+
+
+def _beggar_batch(job: tuple) -> list["pd.DataFrame"]:
+    import numpy as np
+
+    from ..fast.batch import beggar_batch
+
+    rules, start, packs = job
+    first = "XY".index(rules.first)
+    out = beggar_batch(packs, first, (0, rules.jack, rules.queen, rules.king, rules.ace), rules.max_steps)
+    by_seat = np.stack([packs[:, 0::2], packs[:, 1::2]], axis=1)    # X holds the even cards
+    return [_batch_frame(out, start, np.full(len(packs), first), by_seat, codes=[1, 2, 3, 4])]
+
+
+def _cleopatra_batch(job: tuple) -> list["pd.DataFrame"]:
+    from ..fast.batch_cleopatra import cleopatra_batch
+
+    rules, start, size, seed, models = job
+    out = cleopatra_batch(size, seed, rules, **models)
+    frame = _batch_frame(out, start, out["first"], out["dealt"], codes=[CODE[r] for r in "JQKA"])
+    frame["slaps_0"], frame["slaps_1"] = out["slaps"][:, 0], out["slaps"][:, 1]
+    return [frame]
+
+
+def _batch_frame(out: dict, start: int, first: Any, dealt: Any, codes: list[int]) -> "pd.DataFrame":
+    """The rows of a batch: results, first seat, honours dealt (``dealt``: (n, 2, 26) codes, J Q K A
+    as ``codes``)."""
     import numpy as np
     import pandas as pd
 
-    from ..fast.batch import REASONS, beggar_batch, deals
+    from ..fast.batch import REASONS
 
-    if not (rules.deterministic and rules.lose == "cannot_play" and rules.deal == "shuffle"
-            and rules.first != "random"):
-        raise ValueError(f"the batch path plays Beggar-my-neighbour's kind of rules, not {rules.name!r}")
-    first = "XY".index(rules.first)
-    hands = deals(seed, n)
-    out = beggar_batch(hands, first, (0, rules.jack, rules.queen, rules.king, rules.ace), rules.max_steps)
     winner = pd.array(out["winner"], dtype="Int64")
     winner[out["winner"] < 0] = pd.NA
-    columns = {"game": np.arange(n), "winner": winner, "reason": pd.Categorical.from_codes(out["reason"], REASONS),
+    columns = {"game": start + np.arange(len(first)), "winner": winner,
+               "reason": pd.Categorical.from_codes(out["reason"], REASONS),
                "cards": out["cards"], "tricks": out["tricks"], "steps": out["steps"], "first": first}
-    for code, rank in enumerate("jqka", start=1):
+    for code, rank in zip(codes, "jqka"):
+        held = (dealt == code).sum(axis=2)
         for seat in (0, 1):
-            columns[f"{rank}s_{seat}"] = (hands[:, seat::2] == code).sum(axis=1)
+            columns[f"{rank}s_{seat}"] = held[:, seat]
     return pd.DataFrame(columns)
