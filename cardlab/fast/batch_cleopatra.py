@@ -126,6 +126,7 @@ def cleopatra_batch(n: int, seed: int, rules: Rules = CLEOPATRA, attention: Sequ
     store = np.zeros(2 * m, np.int64)                     # where the won pile is (C7),
     held = np.zeros(2 * m, np.int64)                      # how many cards each holds
     won = np.zeros(2 * m, np.int64)
+    slapped = np.zeros(2 * m, np.int32)                   # slaps won in this game
     tails = np.zeros(2 * m, np.int64)                     # the next pile card's place in the
     turner = np.zeros(m, np.int64)                        # copy kept after each won pile (the pile is
     fresh = np.zeros(m, bool)                             # written twice, so a capture moves nothing)
@@ -151,7 +152,7 @@ def cleopatra_batch(n: int, seed: int, rules: Rules = CLEOPATRA, attention: Sequ
         g, both = np.arange(queued, queued + len(rows)), seats_of(rows)
         hand[both] = slot[rows] + regions
         store[both] = tails[both] = hand[both] + 2 * HAND
-        held[both], won[both] = 26, 0
+        held[both], won[both], slapped[both] = 26, 0, 0
         at = hand[both][..., None] + np.arange(26)
         cardbuf[at] = dealt[g].transpose(1, 0, 2)
         if record:
@@ -168,7 +169,7 @@ def cleopatra_batch(n: int, seed: int, rules: Rules = CLEOPATRA, attention: Sequ
         g, both = gid[rows], seats_of(rows)
         out["winner"][g], out["reason"][g], out["cards"][g] = winner, reason, card - born[rows]
         out["tricks"][g] = tricks[rows] + (tails[2 * rows] > store[2 * rows] + won[2 * rows])
-        out["steps"][g] = step[rows]
+        out["steps"][g], out["slaps"][g] = step[rows], slapped[both].T
         gid[rows], step[rows] = n, -FAR
         hand[both], held[both], won[both] = scratch, HAND, 0
         store[both] = tails[both] = scratch + 2 * HAND
@@ -221,18 +222,19 @@ def cleopatra_batch(n: int, seed: int, rules: Rules = CLEOPATRA, attention: Sequ
         """C10–C12 at rows whose top cards pair, the player due settled first (C9, the cap): each
         seat notices or not and slaps after its reaction time, the first slap wins, an exact tie
         is a coin (C11). Returns the rows slapped and who won each."""
-        rows = rows[gid[rows] < n]
+        rows, before = rows[gid[rows] < n], live
         empty = held[2 * rows + turner[rows]] == 0
         if empty.any():
             refill(rows[empty])
         if card >= cap_from:
             capped(rows)
-        rows = rows[gid[rows] < n]
+        if live < before:
+            rows = rows[gid[rows] < n]
         noticed = rng.random((len(rows), 2)) < att
         times = np.where(noticed, np.maximum(floor, np.rint(rng.standard_normal((len(rows), 2)) * sd + mu)), NEVER)
         gap = times[:, 0] - times[:, 1]
         winner = (gap > 0).view(np.int8)                  # seat 1 slapped first
-        hit = noticed.any(axis=1)
+        hit = noticed[:, 0] | noticed[:, 1]
         tie = (gap == 0) & hit
         if record:
             logs.append(("slaps", gid[rows], np.where(noticed, times, -1).astype(np.int64)))
@@ -241,18 +243,20 @@ def cleopatra_batch(n: int, seed: int, rules: Rules = CLEOPATRA, attention: Sequ
             if record:
                 logs.append(("coin", gid[rows[tie]], winner[tie]))
         rows, winner = rows[hit], winner[hit]
-        out["slaps"][gid[rows], winner] += 1              # (each game once: no repeated index)
+        slapped[2 * rows + winner] += 1                   # (each row once: no repeated index)
         return rows, winner
 
     deal(np.arange(m))
     while live or queued < n:
-        if parked and queued < n:
-            deal((gid == n).nonzero()[0])
+        if parked and queued < n:                          # ended games wait up to 8 cards for the next
+            if parked * 16 > len(gid) or card % 8 == 0:
+                deal((gid == n).nonzero()[0])
         elif parked and (parked * 4 > len(gid) or card % COMPACT_EVERY == 0):
             keep = (gid < n).nonzero()[0]
             slot, gid, turner, fresh, owed, step, tricks, born, top, under = (
                 a[keep] for a in (slot, gid, turner, fresh, owed, step, tricks, born, top, under))
-            hand, store, held, won, tails = (a.reshape(-1, 2)[keep].ravel() for a in (hand, store, held, won, tails))
+            hand, store, held, won, tails, slapped = (a.reshape(-1, 2)[keep].ravel()
+                                                      for a in (hand, store, held, won, tails, slapped))
             row2, parked = 2 * np.arange(len(gid)), 0
         due = row2 + turner
         count = held[due]
@@ -292,7 +296,7 @@ def cleopatra_batch(n: int, seed: int, rules: Rules = CLEOPATRA, attention: Sequ
                 pair |= c == under
                 under = top
             top = c
-            pair &= ~taken
+            pair = pair > taken                            # a paid pile is taken before any slap
             if pair.any():
                 slappers, slap_winners = slap(pair.nonzero()[0])
                 takers, winners = np.concatenate([takers, slappers]), np.concatenate([winners, slap_winners])
