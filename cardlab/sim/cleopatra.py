@@ -114,7 +114,8 @@ def simulate_batch(n: int, seed: int = 0, rules: cleopatra.Rules = cleopatra.BEG
     elif rules.captures == "won_pile" and rules.lose == "no_cards":
         quiet = SlapBot(attention=0.0)
         bots = [bot or quiet for bot in make_players(BOTS, players or ("slapper", "slapper"), seed)]
-        models = {key: [getattr(bot, key) for bot in bots] for key in ("attention", "reaction_ms", "spread_ms", "min_ms")}
+        models = {key: [getattr(bot, key) for bot in bots]
+                  for key in ("attention", "reaction_ms", "spread_ms", "min_ms")}     # SlapBot's model per seat
         jobs = [(rules, start, size, game_seed(seed, k), models) for k, (start, size) in enumerate(zip(starts, sizes))]
         work = _cleopatra_batch
     else:
