@@ -6,8 +6,11 @@ the moment hand and won pile are empty (C15).
 - :func:`cleopatra_batch` — ``n`` games dealt and played from ``numpy.random.default_rng(seed)``;
 - :func:`deal_of` — game ``i`` of a recorded batch as a deal for ``cardlab.games.cleopatra.new_game``.
 
-As in :mod:`cardlab.fast.batch`, all games advance in lockstep, one card per iteration, and a game
-that ends is parked (its results stored) on a scratch slot until the rows are compacted.
+As in :mod:`cardlab.fast.batch`, the games at the table advance in lockstep, one card per
+iteration, with whole-array operations. At most ``window`` games are at the table (their arrays
+then stay in the processor's cache); a game that ends is parked on a scratch slot, its results
+stored, and its place goes to the next game of the queue within 8 cards; once the queue is
+empty, parked rows are dropped every so often.
 
 Hands are shuffled lazily: a hand is never put in order, and each card played is drawn uniformly
 from the cards left in it (its place is filled with the hand's last card). Every order of a hand
@@ -122,18 +125,18 @@ def cleopatra_batch(n: int, seed: int, rules: Rules = CLEOPATRA, attention: Sequ
     scratch = m * SLOT + regions                          # parked rows' hands
     slot = np.arange(m) * SLOT
     gid = np.full(m, n)                                   # the game at each row (n: parked)
-    hand = np.zeros(2 * m, np.int64)                      # row r, seat s at 2r + s: where the hand is,
-    store = np.zeros(2 * m, np.int64)                     # where the won pile is (C7),
-    held = np.zeros(2 * m, np.int64)                      # how many cards each holds
+    hand = np.zeros(2 * m, np.int64)                      # per seat (row r, seat s at 2r + s): where
+    store = np.zeros(2 * m, np.int64)                     # the hand and the won pile (C7) are,
+    held = np.zeros(2 * m, np.int64)                      # how many cards each holds,
     won = np.zeros(2 * m, np.int64)
-    slapped = np.zeros(2 * m, np.int32)                   # slaps won in this game
-    tails = np.zeros(2 * m, np.int64)                     # the next pile card's place in the
-    turner = np.zeros(m, np.int64)                        # copy kept after each won pile (the pile is
-    fresh = np.zeros(m, bool)                             # written twice, so a capture moves nothing)
-    owed = np.zeros(m, np.int16)                          # fresh: the next card starts a step
+    slapped = np.zeros(2 * m, np.int32)                   # the slaps won, and where the next pile card
+    tails = np.zeros(2 * m, np.int64)                     # goes: the pile is written after both won
+    turner = np.zeros(m, np.int64)                        # piles, so a capture moves nothing.
+    fresh = np.zeros(m, bool)                             # Per row: the seat due, whether its card
+    owed = np.zeros(m, np.int16)                          # starts a step, the cards owed (C6),
     step = np.zeros(m, np.int64)
     tricks = np.zeros(m, np.int64)
-    born = np.zeros(m, np.int64)                          # the iteration a row's game started at (parked
+    born = np.zeros(m, np.int64)                          # the iteration the game started at (parked
                                                           # rows keep it: it only bounds when a cap can come)
     top = np.zeros(m, np.int8)                            # the pile's top two cards, for C10/C14
     under = np.zeros(m, np.int8)
