@@ -108,209 +108,238 @@ def cleopatra_batch(n: int, seed: int, rules: Rules = CLEOPATRA, attention: Sequ
     rng = np.random.default_rng(seed)
     first = rng.integers(2, size=n) if rules.first == "random" else np.full(n, "XY".index(rules.first))
     dealt = _dealt(rules, rng, n)
-    owing, flipping, paid = _payments(rules)
-    faces, sandwich = rules.slaps == "same_rank_or_faces", rules.sandwich
-    kind = np.arange(NONE + 1, dtype=np.int8)
-    kind[9:12] = 9                                        # J Q K: one kind where faces pair (C14)
-    att, mu, sd, floor = (np.asarray(v, np.float64) for v in (attention, reaction_ms, spread_ms, min_ms))
-    slapping = rules.slaps != "none" and bool(att.any())
-    out: dict[str, Any] = {"winner": np.full(n + 1, -1, np.int8), "reason": np.zeros(n + 1, np.int8),
-                           "cards": np.zeros(n + 1, np.int32), "tricks": np.zeros(n + 1, np.int32),
-                           "steps": np.zeros(n + 1, np.int32), "slaps": np.zeros((n + 1, 2), np.int32)}
-                                                          # row n: where parked rows write
-    m = min(n, window)
-    cardbuf = np.zeros((m + 1) * SLOT, np.int8)           # a slot per row, the last one scratch
-    ids = np.zeros_like(cardbuf) if record else cardbuf   # record: each card's place in its hand or won pile
-    regions = np.array([[0], [HAND]])                     # the two seats' first buffers in a slot
-    scratch = m * SLOT + regions                          # parked rows' hands
-    slot = np.arange(m) * SLOT
-    gid = np.full(m, n)                                   # the game at each row (n: parked)
-    hand = np.zeros(2 * m, np.int64)                      # per seat (row r, seat s at 2r + s): where
-    store = np.zeros(2 * m, np.int64)                     # the hand and the won pile (C7) are,
-    held = np.zeros(2 * m, np.int64)                      # how many cards each holds,
-    won = np.zeros(2 * m, np.int64)
-    slapped = np.zeros(2 * m, np.int32)                   # the slaps won, and where the next pile card
-    tails = np.zeros(2 * m, np.int64)                     # goes: the pile is written after both won
-    turner = np.zeros(m, np.int64)                        # piles, so a capture moves nothing.
-    fresh = np.zeros(m, bool)                             # Per row: the seat due, whether its card
-    owed = np.zeros(m, np.int16)                          # starts a step, the cards owed (C6),
-    step = np.zeros(m, np.int64)
-    tricks = np.zeros(m, np.int64)
-    born = np.zeros(m, np.int64)                          # the iteration the game started at (parked
-                                                          # rows keep it: it only bounds when a cap can come)
-    top = np.zeros(m, np.int8)                            # the pile's top two cards, for C10/C14
-    under = np.zeros(m, np.int8)
-    row2 = 2 * np.arange(m)
-    queued, live, parked, card, cap_from = 0, 0, m, 0, 0
-    logs: list[tuple] = []                                # record: (kind, games, ...) in the order drawn
+    table = _Table(rules, first, dealt, rng, min(n, window), record)
+    table.slappers(attention, reaction_ms, spread_ms, min_ms)
+    table.run()
+    result = {k: v[:n] for k, v in table.out.items()}
+    result["first"], result["dealt"] = first, dealt
+    if record:
+        orders, result["chance"], result["races"] = _per_game(table.logs, n)
+        result["hands"] = np.take_along_axis(dealt, orders, axis=2)
+    return result
 
-    def seats_of(rows: np.ndarray) -> np.ndarray:
-        """Both seats' indexes of ``rows`` in the per-seat arrays, shape (2, len(rows))."""
-        return 2 * rows + SEATS
 
-    def deal(rows: np.ndarray) -> int:
+class _Table:
+    """Up to ``width`` games at the table, as arrays: a row per game, two entries per row for the
+    seats (row r, seat s at 2r + s). ``run()`` plays the queue of games (``first``, ``dealt``)."""
+
+    def __init__(self, rules: Rules, first: np.ndarray, dealt: np.ndarray, rng: np.random.Generator,
+                 width: int, record: bool) -> None:
+        self.rules, self.first, self.dealt, self.rng, self.record = rules, first, dealt, rng, record
+        self.n = n = len(first)
+        self.owing, self.flipping, self.paid = _payments(rules)
+        self.out: dict[str, np.ndarray] = {
+            "winner": np.full(n + 1, -1, np.int8), "reason": np.zeros(n + 1, np.int8),
+            "cards": np.zeros(n + 1, np.int32), "tricks": np.zeros(n + 1, np.int32),
+            "steps": np.zeros(n + 1, np.int32), "slaps": np.zeros((n + 1, 2), np.int32)}  # n: for parked rows
+        self.cardbuf = np.zeros((width + 1) * SLOT, np.int8)    # a slot per row, the last one scratch
+        self.ids = np.zeros_like(self.cardbuf) if record else self.cardbuf   # each card's place in its hand
+        self.scratch = width * SLOT + SEATS * HAND        # (or won pile), for the record
+        self.slot = np.arange(width) * SLOT
+        self.gid = np.full(width, n)                      # the game at each row (n: parked)
+        self.hand = np.zeros(2 * width, np.int64)         # per seat: where the hand and the won pile
+        self.store = np.zeros(2 * width, np.int64)        # (C7) are, how many cards each holds, the
+        self.held = np.zeros(2 * width, np.int64)         # slaps won, and where the next pile card goes:
+        self.won = np.zeros(2 * width, np.int64)          # the pile is written after both won piles,
+        self.slapped = np.zeros(2 * width, np.int32)      # so a capture moves nothing
+        self.tails = np.zeros(2 * width, np.int64)
+        self.turner = np.zeros(width, np.int64)           # per row: the seat due, whether its card starts
+        self.fresh = np.zeros(width, bool)                # a step, the cards owed (C6), steps, captures,
+        self.owed = np.zeros(width, np.int16)             # the iteration the game started at (parked rows
+        self.step = np.zeros(width, np.int64)             # keep it: it only bounds when a cap can come),
+        self.tricks = np.zeros(width, np.int64)           # and the pile's top two cards (C10, C14)
+        self.born = np.zeros(width, np.int64)
+        self.top = np.zeros(width, np.int8)
+        self.under = np.zeros(width, np.int8)
+        self.row2 = 2 * np.arange(width)
+        self.queued, self.live, self.parked, self.card, self.cap_from = 0, 0, width, 0, 0
+        self.slapping = False
+        self.logs: list[tuple] = []                       # record: (kind, games, ...) in the order drawn
+
+    def slappers(self, attention: Sequence[float], reaction_ms: Sequence[float], spread_ms: Sequence[float],
+                 min_ms: Sequence[int]) -> None:
+        """The two seats' slap models (C10–C12), and which pairs can be slapped (C14)."""
+        self.attention, self.mu, self.sd, self.floor = (
+            np.asarray(v, np.float64) for v in (attention, reaction_ms, spread_ms, min_ms))
+        self.slapping = self.rules.slaps != "none" and bool(self.attention.any())
+        self.kind = np.arange(NONE + 1, dtype=np.int8)
+        if self.rules.slaps == "same_rank_or_faces":
+            self.kind[9:12] = 9                           # J Q K: one kind (C14)
+
+    def run(self) -> None:
+        """Deal and play every game of the queue."""
+        self.deal(np.arange(len(self.gid)))
+        while self.live or self.queued < self.n:
+            self.make_room()
+            self.play_card()
+
+    def make_room(self) -> None:
+        """Ended games give their rows to the next games (within 8 cards); once the queue is
+        empty, their rows are dropped (within COMPACT_EVERY cards: the scratch slot's limit)."""
+        if not self.parked:
+            return
+        if self.queued < self.n:
+            if self.parked * 16 > len(self.gid) or self.card % 8 == 0:
+                self.deal((self.gid == self.n).nonzero()[0])
+        elif self.parked * 4 > len(self.gid) or self.card % COMPACT_EVERY == 0:
+            keep = (self.gid < self.n).nonzero()[0]
+            for name in ("slot", "gid", "turner", "fresh", "owed", "step", "tricks", "born", "top", "under"):
+                setattr(self, name, getattr(self, name)[keep])
+            for name in ("hand", "store", "held", "won", "tails", "slapped"):
+                setattr(self, name, getattr(self, name).reshape(-1, 2)[keep].ravel())
+            self.row2, self.parked = 2 * np.arange(len(keep)), 0
+
+    def deal(self, rows: np.ndarray) -> None:
         """The next games of the queue at these (parked) rows: C2 the hands, C3 the first seat."""
-        nonlocal queued, live, parked
-        rows = rows[:n - queued]
-        g, both = np.arange(queued, queued + len(rows)), seats_of(rows)
-        hand[both] = slot[rows] + regions
-        store[both] = tails[both] = hand[both] + 2 * HAND
-        held[both], won[both], slapped[both] = 26, 0, 0
-        at = hand[both][..., None] + np.arange(26)
-        cardbuf[at] = dealt[g].transpose(1, 0, 2)
-        if record:
-            ids[at] = np.arange(26)
-        gid[rows], turner[rows], fresh[rows], owed[rows], step[rows], tricks[rows] = g, first[g], True, 0, 0, 0
-        born[rows], top[rows], under[rows] = card, NONE, NONE
-        queued, live, parked = queued + len(rows), live + len(rows), parked - len(rows)
-        return len(rows)
+        rows = rows[:self.n - self.queued]
+        g, both = np.arange(self.queued, self.queued + len(rows)), 2 * rows + SEATS
+        self.hand[both] = self.slot[rows] + SEATS * HAND
+        self.store[both] = self.tails[both] = self.hand[both] + 2 * HAND
+        self.held[both], self.won[both], self.slapped[both] = 26, 0, 0
+        at = self.hand[both][..., None] + np.arange(26)
+        self.cardbuf[at] = self.dealt[g].transpose(1, 0, 2)
+        if self.record:
+            self.ids[at] = np.arange(26)
+        self.gid[rows], self.turner[rows], self.fresh[rows], self.owed[rows] = g, self.first[g], True, 0
+        self.step[rows], self.tricks[rows], self.born[rows] = 0, 0, self.card
+        self.top[rows], self.under[rows] = NONE, NONE
+        self.queued, self.live, self.parked = self.queued + len(rows), self.live + len(rows), self.parked - len(rows)
 
-    def finish(rows: np.ndarray, winner: np.ndarray | int, reason: int) -> None:
-        """Store the results of games that end now and park them: on the scratch slot, with
-        full hands, they run on harmlessly until dealt again or compacted (within COMPACT_EVERY cards)."""
-        nonlocal live, parked
-        g, both = gid[rows], seats_of(rows)
-        out["winner"][g], out["reason"][g], out["cards"][g] = winner, reason, card - born[rows]
-        out["tricks"][g] = tricks[rows] + (tails[2 * rows] > store[2 * rows] + won[2 * rows])
-        out["steps"][g], out["slaps"][g] = step[rows], slapped[both].T
-        gid[rows], step[rows] = n, -FAR
-        hand[both], held[both], won[both] = scratch, HAND, 0
-        store[both] = tails[both] = scratch + 2 * HAND
-        live, parked = live - len(rows), parked + len(rows)
+    def play_card(self) -> None:
+        """Every game turns a card (C4, from the shuffled hand, after C9 and the cap), then C15,
+        the payments (C5, C6), slaps (C10–C12) and captures (C7, C8)."""
+        due = self.row2 + self.turner
+        count = self.held[due]
+        if not count.all():
+            self.refill((count == 0).nonzero()[0])
+            count = self.held[due]
+        if self.card >= self.cap_from:
+            self.capped(np.arange(len(self.gid)))
+            count = self.held[due]                        # parked rows hold a full hand
+        seat, hand, cardbuf, tails = self.turner, self.hand[due], self.cardbuf, self.tails
+        at = hand + (self.rng.random(len(count)) * count).astype(np.int64)   # a card of the hand, at random
+        count -= 1
+        self.held[due] = count
+        c = cardbuf[at]
+        cardbuf[at] = cardbuf[hand + count]
+        if self.record:
+            self.logs.append(("draw", self.gid.copy(), seat.copy(), self.ids[at]))
+            self.ids[at] = self.ids[hand + count]
+        self.step += self.fresh
+        cardbuf[tails[0::2]] = c
+        cardbuf[tails[1::2]] = c
+        tails += 1
+        self.card += 1
+        if not count.all():                               # C15: out at once, nothing more resolved
+            rows = (count == 0).nonzero()[0]
+            rows = rows[self.won[2 * rows + seat[rows]] == 0]
+            self.finish(rows, 1 - seat[rows], NO_CARDS)
+        now = self.owed * 13 + c                          # C5, C6 by table
+        self.owed, self.fresh, taken = self.owing.take(now), self.flipping.take(now), self.paid.take(now)
+        self.turner = seat ^ self.fresh
+        takers = taken.nonzero()[0]
+        winners = 1 - seat[takers]                        # the creditor laid the honour
+        if self.slapping:
+            pair = self.pairs(c) > taken                  # a paid pile is taken before any slap
+            if pair.any():
+                slapped, slap_winners = self.slap(pair.nonzero()[0])
+                takers, winners = np.concatenate([takers, slapped]), np.concatenate([winners, slap_winners])
+        if len(takers):
+            self.capture(takers, winners)
 
-    def refill(rows: np.ndarray) -> None:
+    def pairs(self, c: np.ndarray) -> np.ndarray:
+        """C10, C14: where card ``c`` pairs with the card under it (or, with sandwiches, the one
+        under that); ``c`` goes on top."""
+        pair = self.kind.take(c) == self.kind.take(self.top)
+        if self.rules.sandwich:
+            pair |= c == self.under
+            self.under = self.top
+        self.top = c
+        return pair
+
+    def refill(self, rows: np.ndarray) -> None:
         """C9 for rows whose player due has an empty hand: the won pile becomes the hand (play
         draws from it at random) and the pile's copy moves to the empty buffer; no won pile: lost."""
-        seat = turner[rows]
+        seat = self.turner[rows]
         d = 2 * rows + seat
-        k = won[d]
+        k = self.won[d]
         lost = k == 0
         if lost.any():
-            finish(rows[lost], 1 - seat[lost], CANNOT_PLAY)
+            self.finish(rows[lost], 1 - seat[lost], CANNOT_PLAY)
             rows, seat, d, k = rows[~lost], seat[~lost], d[~lost], k[~lost]
-        empty, pile = hand[d], store[d]
-        size = tails[d] - pile - k
-        hand[d], store[d], held[d], won[d] = pile, empty, k, 0
+        empty, pile = self.hand[d], self.store[d]
+        size = self.tails[d] - pile - k
+        self.hand[d], self.store[d], self.held[d], self.won[d] = pile, empty, k, 0
         offset = np.arange(size.sum()) - np.repeat(np.cumsum(size) - size, size)   # within each pile
-        cardbuf[np.repeat(empty, size) + offset] = cardbuf[np.repeat(pile + k, size) + offset]
-        tails[d] = empty + size
-        if record:
-            ids[pile[:, None] + np.arange(HAND)] = np.arange(HAND)
-            logs.append(("shuffle", gid[rows], seat, k))
+        self.cardbuf[np.repeat(empty, size) + offset] = self.cardbuf[np.repeat(pile + k, size) + offset]
+        self.tails[d] = empty + size
+        if self.record:
+            self.ids[pile[:, None] + np.arange(HAND)] = np.arange(HAND)
+            self.logs.append(("shuffle", self.gid[rows], seat, k))
 
-    def capped(rows: np.ndarray) -> None:
+    def capped(self, rows: np.ndarray) -> None:
         """The step cap, checked before a card that would start a new step (steps <= cards, so
         only once a game has played ``max_steps`` cards)."""
-        nonlocal cap_from
-        if card >= cap_from:
-            cap_from = int(born.min()) + rules.max_steps
-        if card >= cap_from:
-            cap = fresh[rows] & (step[rows] >= rules.max_steps)
+        if self.card >= self.cap_from:
+            self.cap_from = int(self.born.min()) + self.rules.max_steps
+        if self.card >= self.cap_from:
+            cap = self.fresh[rows] & (self.step[rows] >= self.rules.max_steps)
             if cap.any():
-                finish(rows[cap], -1, CAP)
+                self.finish(rows[cap], -1, CAP)
 
-    def capture(rows: np.ndarray, seat: np.ndarray) -> None:
-        """C7, C8: ``seat`` takes the pile (its copy already follows their won pile) and leads;
-        the opponent may be out of cards."""
-        d, both = 2 * rows + seat, seats_of(rows)
-        won[d] = tails[d] - store[d]
-        tails[both] = store[both] + won[both]
-        owed[rows], turner[rows], fresh[rows], top[rows], under[rows] = 0, seat, True, NONE, NONE
-        tricks[rows] += 1
-        beaten = (held[d ^ 1] == 0) & (won[d ^ 1] == 0)
-        if beaten.any():
-            finish(rows[beaten], seat[beaten], NO_CARDS)
-
-    def slap(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def slap(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """C10–C12 at rows whose top cards pair, the player due settled first (C9, the cap): each
         seat notices or not and slaps after its reaction time, the first slap wins, an exact tie
         is a coin (C11). Returns the rows slapped and who won each."""
-        rows, before = rows[gid[rows] < n], live
-        empty = held[2 * rows + turner[rows]] == 0
+        rows, live = rows[self.gid[rows] < self.n], self.live
+        empty = self.held[2 * rows + self.turner[rows]] == 0
         if empty.any():
-            refill(rows[empty])
-        if card >= cap_from:
-            capped(rows)
-        if live < before:
-            rows = rows[gid[rows] < n]
-        noticed = rng.random((len(rows), 2)) < att
-        times = np.where(noticed, np.maximum(floor, np.rint(rng.standard_normal((len(rows), 2)) * sd + mu)), NEVER)
+            self.refill(rows[empty])
+        if self.card >= self.cap_from:
+            self.capped(rows)
+        if self.live < live:
+            rows = rows[self.gid[rows] < self.n]
+        noticed = self.rng.random((len(rows), 2)) < self.attention
+        reaction = np.maximum(self.floor, np.rint(self.rng.standard_normal((len(rows), 2)) * self.sd + self.mu))
+        times = np.where(noticed, reaction, NEVER)
         gap = times[:, 0] - times[:, 1]
         winner = (gap > 0).view(np.int8)                  # seat 1 slapped first
         hit = noticed[:, 0] | noticed[:, 1]
         tie = (gap == 0) & hit
-        if record:
-            logs.append(("slaps", gid[rows], np.where(noticed, times, -1).astype(np.int64)))
+        if self.record:
+            self.logs.append(("slaps", self.gid[rows], np.where(noticed, times, -1).astype(np.int64)))
         if tie.any():
-            winner[tie] = rng.integers(2, size=int(tie.sum()))
-            if record:
-                logs.append(("coin", gid[rows[tie]], winner[tie]))
+            winner[tie] = self.rng.integers(2, size=int(tie.sum()))
+            if self.record:
+                self.logs.append(("coin", self.gid[rows[tie]], winner[tie]))
         rows, winner = rows[hit], winner[hit]
-        slapped[2 * rows + winner] += 1                   # (each row once: no repeated index)
+        self.slapped[2 * rows + winner] += 1              # (each row once: no repeated index)
         return rows, winner
 
-    deal(np.arange(m))
-    while live or queued < n:
-        if parked and queued < n:                          # ended games wait up to 8 cards for the next
-            if parked * 16 > len(gid) or card % 8 == 0:
-                deal((gid == n).nonzero()[0])
-        elif parked and (parked * 4 > len(gid) or card % COMPACT_EVERY == 0):
-            keep = (gid < n).nonzero()[0]
-            slot, gid, turner, fresh, owed, step, tricks, born, top, under = (
-                a[keep] for a in (slot, gid, turner, fresh, owed, step, tricks, born, top, under))
-            hand, store, held, won, tails, slapped = (a.reshape(-1, 2)[keep].ravel()
-                                                      for a in (hand, store, held, won, tails, slapped))
-            row2, parked = 2 * np.arange(len(gid)), 0
-        due = row2 + turner
-        count = held[due]
-        if not count.all():
-            refill((count == 0).nonzero()[0])
-            count = held[due]
-        if card >= cap_from:
-            capped(np.arange(len(gid)))
-            count = held[due]                              # parked rows hold a full hand
-        seat = turner
-        h = hand[due]
-        at = h + (rng.random(len(count)) * count).astype(np.int64)   # C4: a card of the shuffled hand
-        count -= 1
-        held[due] = count
-        c = cardbuf[at]
-        cardbuf[at] = cardbuf[h + count]
-        if record:
-            logs.append(("draw", gid.copy(), seat.copy(), ids[at]))
-            ids[at] = ids[h + count]
-        step += fresh
-        cardbuf[tails[0::2]] = c
-        cardbuf[tails[1::2]] = c
-        tails += 1
-        card += 1
-        if not count.all():                                # C15: out at once, nothing more resolved
-            rows = (count == 0).nonzero()[0]
-            rows = rows[won[2 * rows + seat[rows]] == 0]
-            finish(rows, 1 - seat[rows], NO_CARDS)
-        now = owed * 13 + c                                # C5, C6 by table
-        owed, fresh, taken = owing.take(now), flipping.take(now), paid.take(now)
-        turner = seat ^ fresh
-        takers = taken.nonzero()[0]
-        winners = 1 - seat[takers]                         # the creditor laid the honour
-        if slapping:
-            pair = kind.take(c) == kind.take(top) if faces else c == top
-            if sandwich:
-                pair |= c == under
-                under = top
-            top = c
-            pair = pair > taken                            # a paid pile is taken before any slap
-            if pair.any():
-                slappers, slap_winners = slap(pair.nonzero()[0])
-                takers, winners = np.concatenate([takers, slappers]), np.concatenate([winners, slap_winners])
-        if len(takers):
-            capture(takers, winners)
-    result = {k: v[:n] for k, v in out.items()}
-    result["first"], result["dealt"] = first, dealt
-    if record:
-        orders, result["chance"], result["races"] = _per_game(logs, n)
-        result["hands"] = np.take_along_axis(dealt, orders, axis=2)
-    return result
+    def capture(self, rows: np.ndarray, seat: np.ndarray) -> None:
+        """C7, C8: ``seat`` takes the pile (its copy already follows their won pile) and leads;
+        the opponent may be out of cards."""
+        d, both = 2 * rows + seat, 2 * rows + SEATS
+        self.won[d] = self.tails[d] - self.store[d]
+        self.tails[both] = self.store[both] + self.won[both]
+        self.owed[rows], self.turner[rows], self.fresh[rows] = 0, seat, True
+        self.top[rows], self.under[rows] = NONE, NONE
+        self.tricks[rows] += 1
+        beaten = (self.held[d ^ 1] == 0) & (self.won[d ^ 1] == 0)
+        if beaten.any():
+            self.finish(rows[beaten], seat[beaten], NO_CARDS)
+
+    def finish(self, rows: np.ndarray, winner: np.ndarray | int, reason: int) -> None:
+        """Store the results of games that end now and park them: on the scratch slot, with
+        full hands, they run on harmlessly until dealt again or dropped (see ``make_room``)."""
+        g, both, out = self.gid[rows], 2 * rows + SEATS, self.out
+        out["winner"][g], out["reason"][g], out["cards"][g] = winner, reason, self.card - self.born[rows]
+        out["tricks"][g] = self.tricks[rows] + (self.tails[2 * rows] > self.store[2 * rows] + self.won[2 * rows])
+        out["steps"][g], out["slaps"][g] = self.step[rows], self.slapped[both].T
+        self.gid[rows], self.step[rows] = self.n, -FAR
+        self.hand[both], self.held[both], self.won[both] = self.scratch, HAND, 0
+        self.store[both] = self.tails[both] = self.scratch + 2 * HAND
+        self.live, self.parked = self.live - len(rows), self.parked + len(rows)
 
 
 def _per_game(logs: list[tuple], n: int) -> tuple[np.ndarray, list[list], list[list]]:
