@@ -102,3 +102,5 @@ def test_cleopatra_batch_rows_replay_in_the_engine():
         simulate("cleopatra", CLEOPATRA, ("slapper", "clever"), n=10, batch=True)
     with pytest.raises(ValueError, match="attention"):
         simulate("cleopatra", CLEOPATRA, (("slapper", {"attention": 2.0}), "none"), n=10, batch=True)
+    with pytest.raises(ValueError, match="detail"):
+        simulate("cleopatra", n=10, batch=True, detail=True)

@@ -166,6 +166,9 @@ def simulate(game: str, rules: Any = None, players: Sequence[PlayerSpec] | None 
     if options.pop("batch", False):
         if not hasattr(module, "simulate_batch"):
             raise ValueError(f"batch=True plays Cleopatra and its relatives, not {game}")
+        if set(options) - {"chunk"}:
+            raise ValueError(f"batch=True takes no {', '.join(sorted(set(options) - {'chunk'}))} option "
+                             "(detail=True needs the engine's events: leave batch out)")
         return module.simulate_batch(n, seed, rules, players, processes=processes, progress=progress, **options)
     kwargs: dict[str, Any] = {"rules": rules, **options}
     if players is not None:
