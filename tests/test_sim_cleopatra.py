@@ -14,7 +14,8 @@ from cardlab.sim import bot_seed, simulate
 
 @pytest.mark.parametrize("rules", [CLEOPATRA, BEGGAR_MY_NEIGHBOUR, EGYPTIAN_RATSCREW], ids=lambda r: r.name)
 def test_fast_rows_equal_engine_rows(rules):
-    """The fast row is the engine row without the event columns, game for game."""
+    """The fast row is the engine row without the Js' event columns, game for game (slaps won
+    included, C10)."""
     players = ("slapper", ("slapper", {"attention": 0.4}))
     for seed in range(300):
         fast = sim_cleo.play_one(seed, rules, players)

@@ -141,9 +141,10 @@ def _capped(played: int, cards: int, tricks: int, max_steps: int) -> Result:
 
 
 def simulate(rules: Rules, hands: Sequence[Sequence[int]], first: int, rng: random.Random,
-             slappers: Sequence[object | None] = (None, None)) -> Result:
+             slappers: Sequence[object | None] = (None, None), slaps: list[int] | None = None) -> Result:
     """Any variant from rank codes (see :func:`rank_codes`); ``rng`` is the game's RNG after the
-    deal; ``slappers[seat]`` is a slap model (``reaction_time()``) or None (never slaps)."""
+    deal; ``slappers[seat]`` is a slap model (``reaction_time()``) or None (never slaps);
+    ``slaps[seat]``, if given, counts the slaps each seat wins (C10)."""
     pay = [0] * 9 + [rules.jack, rules.queen, rules.king, rules.ace]
     cls = list(range(13))
     if rules.slaps == "same_rank_or_faces":
@@ -223,7 +224,10 @@ def simulate(rules: Rules, hands: Sequence[Sequence[int]], first: int, rng: rand
             times = [(seat, t) for seat, t in ((0, _react(slappers[0])), (1, _react(slappers[1])))
                      if t is not None]
             if times:
-                done = capture(resolve_race(times, rng))
+                winner = resolve_race(times, rng)
+                if slaps is not None:
+                    slaps[winner] += 1
+                done = capture(winner)
     return done
 
 
@@ -264,15 +268,17 @@ def beggar_checked(h0: Sequence[int], h1: Sequence[int], first: int, pay: Sequen
 
 
 def run_dealt(rules: Rules, hands: Sequence[Sequence[int]], first: int, rng: random.Random,
-              slappers: Sequence[object | None] = (None, None), loop_check: bool = True) -> Result:
-    """A game from a deal in rank codes; ``rng`` is the game's RNG after the deal."""
+              slappers: Sequence[object | None] = (None, None), loop_check: bool = True,
+              slaps: list[int] | None = None) -> Result:
+    """A game from a deal in rank codes; ``rng`` is the game's RNG after the deal; ``slaps``
+    as in :func:`simulate`."""
     if rules.deterministic and rules.lose == "cannot_play":
         pay = (0, rules.jack, rules.queen, rules.king, rules.ace)
         honours = [[max(0, c - 8) for c in h] for h in hands]
         if loop_check:
             return beggar_checked(honours[0], honours[1], first, pay, rules.max_steps)
         return beggar(honours[0], honours[1], first, pay, rules.max_steps)
-    return simulate(rules, hands, first, rng, slappers)
+    return simulate(rules, hands, first, rng, slappers, slaps)
 
 
 def run(rules: Rules, seed: int | None, deal: dict | None = None,

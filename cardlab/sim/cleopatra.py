@@ -2,9 +2,9 @@
 
 Players are slap models: ``"slapper"`` (:class:`cardlab.bots.cleopatra.SlapBot`, options such as
 ``("slapper", {"attention": 0.5})``) or ``"none"`` (never slaps). Rows come from the fast path
-(:mod:`cardlab.fast.cleopatra`, proven equal to the engine by ``tests/test_cleopatra_fast.py``);
-``detail=True`` plays the engine instead and adds what only its events tell: slaps won and the
-opponent's Js each player captured.
+(:mod:`cardlab.fast.cleopatra`, proven equal to the engine by ``tests/test_cleopatra_fast.py``),
+with the slaps each player won; ``detail=True`` plays the engine instead and adds what only its
+events tell: the opponent's Js each player captured. :func:`simulate_batch` plays in NumPy arrays.
 """
 
 from __future__ import annotations
@@ -70,8 +70,10 @@ def play_one(seed: int, rules: cleopatra.Rules = DEFAULT_RULES,
     hands, first = deal_codes(rules, rng)
     row: dict[str, Any] = deal_row(hands, first)
     if not detail:
-        winner, reason, cards, tricks, steps = run_dealt(rules, hands, first, rng, bots)
-        return {"winner": winner, "reason": reason, "cards": cards, "tricks": tricks, "steps": steps, **row}
+        slaps = [0, 0]
+        winner, reason, cards, tricks, steps = run_dealt(rules, hands, first, rng, bots, slaps=slaps)
+        return {"winner": winner, "reason": reason, "cards": cards, "tricks": tricks, "steps": steps, **row,
+                "slaps_0": slaps[0], "slaps_1": slaps[1]}
     state = play_out(cleopatra.new_game(rules, seed=seed, undo=False),
                      [b or SlapBot(0, attention=0.0) for b in bots])
     out = state.outcome
