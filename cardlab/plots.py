@@ -9,6 +9,7 @@ if TYPE_CHECKING:
     import pandas as pd
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
+    from matplotlib.text import Text
 
 
 def interval_plot(ax: "Axes", table: "pd.DataFrame", value: str = "rate", label: str | None = None,
@@ -20,6 +21,10 @@ def interval_plot(ax: "Axes", table: "pd.DataFrame", value: str = "rate", label:
     ax.errorbar(x, y, yerr=errors, marker="o", capsize=4, label=label, **style)
 
 
-def caption(fig: "Figure", text: str, width: int = 95) -> None:
-    """Write the finding under the figure, wrapped, in italics."""
-    fig.text(0.02, -0.01, textwrap.fill(text, width), ha="left", va="top", fontsize=10, style="italic")
+def caption(fig: "Figure", text: str, width: int = 95) -> "Text":
+    """Write the finding under the figure, wrapped, in italics, below everything the axes draw
+    (tick labels and axis titles may reach under the figure's edge)."""
+    renderer = fig.canvas.get_renderer()
+    lowest = min([ax.get_tightbbox(renderer).y0 / fig.bbox.height for ax in fig.axes] + [0.0])
+    return fig.text(0.02, lowest - 0.03, textwrap.fill(text, width), ha="left", va="top", fontsize=10,
+                    style="italic")

@@ -30,3 +30,23 @@ def test_tables_by_group():
     assert rates.loc[1, "rate"] == 0.0
     means = mean_table(frame, "seat", "pts")
     assert means.loc[0, "mean"] == 20 and means.loc[1, "mean"] == 6
+
+
+def test_a_caption_sits_under_everything_the_axes_draw():
+    """plots.caption: the finding is written below the tick labels and the axis title, even when
+    they reach under the figure's edge (a short figure with long labels)."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from cardlab.plots import caption, interval_plot
+
+    fig, ax = plt.subplots(figsize=(6, 2))
+    table = pd.DataFrame({"rate": [0.4, 0.6], "low": [0.3, 0.5], "high": [0.5, 0.7]}, index=["a\nb\nc", "d"])
+    interval_plot(ax, table)
+    ax.set_xlabel("a label under three-line tick labels")
+    text = caption(fig, "A finding that takes two lines when wrapped. " * 4)
+    renderer = fig.canvas.get_renderer()
+    assert "\n" in text.get_text()
+    assert text.get_window_extent(renderer).y1 < ax.get_tightbbox(renderer).y0
+    plt.close(fig)
