@@ -109,14 +109,14 @@ def simulate_batch(n: int, seed: int = 0, rules: cleopatra.Rules = cleopatra.BEG
         raise ValueError(f"n >= 0 and chunk >= 1, not n={n}, chunk={chunk}")
     starts = range(0, max(n, 1), chunk)                   # no games: one empty batch, for the columns
     sizes = [min(chunk, n - start) for start in starts]
+    bots = make_players(BOTS, players or ("slapper", "slapper"), seed)
     if rules.deterministic and rules.lose == "cannot_play" and rules.deal == "shuffle" and rules.first != "random":
         packs = deals(seed, n)
         jobs: list = [(rules, start, packs[start:start + size]) for start, size in zip(starts, sizes)]
         work: Any = _beggar_batch
     elif rules.captures == "won_pile" and rules.lose == "no_cards":
         quiet = SlapBot(attention=0.0)
-        bots = [bot or quiet for bot in make_players(BOTS, players or ("slapper", "slapper"), seed)]
-        models = {key: [getattr(bot, key) for bot in bots]
+        models = {key: [getattr(bot or quiet, key) for bot in bots]
                   for key in ("attention", "reaction_ms", "spread_ms", "min_ms")}     # SlapBot's model per seat
         jobs = [(rules, start, size, game_seed(seed, k), models) for k, (start, size) in enumerate(zip(starts, sizes))]
         work = _cleopatra_batch
@@ -136,7 +136,9 @@ def _beggar_batch(job: tuple) -> list["pd.DataFrame"]:
     first = "XY".index(rules.first)
     out = beggar_batch(packs, first, (0, rules.jack, rules.queen, rules.king, rules.ace), rules.max_steps)
     by_seat = np.stack([packs[:, 0::2], packs[:, 1::2]], axis=1)    # X holds the even cards
-    return [_batch_frame(out, start, np.full(len(packs), first), by_seat, codes=[1, 2, 3, 4])]
+    frame = _batch_frame(out, start, np.full(len(packs), first), by_seat, codes=[1, 2, 3, 4])
+    frame["slaps_0"] = frame["slaps_1"] = 0                # no slapping in these rules
+    return [frame]
 
 
 def _cleopatra_batch(job: tuple) -> list["pd.DataFrame"]:
