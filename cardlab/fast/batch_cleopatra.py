@@ -109,7 +109,7 @@ def cleopatra_batch(n: int, seed: int, rules: Rules = CLEOPATRA, attention: Sequ
     first = rng.integers(2, size=n) if rules.first == "random" else np.full(n, "XY".index(rules.first))
     dealt = _dealt(rules, rng, n)
     table = _Table(rules, first, dealt, rng, min(n, window), record)
-    table.slappers(attention, reaction_ms, spread_ms, min_ms)
+    table.seat_slappers(attention, reaction_ms, spread_ms, min_ms)
     table.run()
     result = {k: v[:n] for k, v in table.out.items()}
     result["first"], result["dealt"] = first, dealt
@@ -153,10 +153,10 @@ class _Table:
         self.under = np.zeros(width, np.int8)
         self.row2 = 2 * np.arange(width)
         self.queued, self.live, self.parked, self.card, self.cap_from = 0, 0, width, 0, 0
-        self.slapping = False
+        self.slapping = False                             # until slappers are seated
         self.logs: list[tuple] = []                       # record: (kind, games, ...) in the order drawn
 
-    def slappers(self, attention: Sequence[float], reaction_ms: Sequence[float], spread_ms: Sequence[float],
+    def seat_slappers(self, attention: Sequence[float], reaction_ms: Sequence[float], spread_ms: Sequence[float],
                  min_ms: Sequence[int]) -> None:
         """The two seats' slap models (C10–C12), and which pairs can be slapped (C14)."""
         self.attention, self.mu, self.sd, self.floor = (
