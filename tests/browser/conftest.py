@@ -8,7 +8,7 @@ Write a browser test like this (``tests/browser/test_browser_<game>.py``)::
 
     def test_table_answers_a_click(open_notebook):
         nb = open_notebook("01_cleopatra.ipynb")      # opened, kernel idle, all cells run
-        table = nb.table(0)                            # the first .cardlab-table on the page
+        table = nb.table()                             # the first .cardlab-table, once it is drawn
         before = nb.svg_of(table)
         table.locator("[data-target]").first.click()   # a click reaches Python ...
         nb.wait_svg_change(table, before)              # ... and Python redraws the table
@@ -242,9 +242,11 @@ class LabNotebook:
         """The visible text of all cell outputs (to check what a cell printed)."""
         return "\n".join(self.page.locator(".jp-OutputArea-output").all_inner_texts())
 
-    def table(self, index: int = 0) -> Any:
-        """The ``index``-th TableView on the page (a Playwright locator), once it shows a drawing."""
-        table = self.page.locator(".cardlab-table").nth(index)
+    def table(self, within: str = "", index: int = 0) -> Any:
+        """The ``index``-th TableView on the page, or inside the first element matching the CSS
+        selector ``within`` (a game's widget), as a Playwright locator, once it shows a drawing."""
+        scope = self.page.locator(within).first if within else self.page
+        table = scope.locator(".cardlab-table").nth(index)
         table.locator(".cardlab-svg svg").first.wait_for(timeout=ACTION_MS)
         return table
 

@@ -29,9 +29,7 @@ def test_replay_to_step_16_then_slap_a_pair_with_the_space_bar(open_notebook):
     while not game.pair_on_top:
         turns.append(game.current_player)
         game.play(game.legal_actions()[0])
-    widget = nb.page.locator(".cardlab-cleopatra").first
-    table = widget.locator(".cardlab-table")
-    table.locator(".cardlab-svg svg").first.wait_for()
+    table = nb.table(".cardlab-cleopatra")
     for seat in turns:
         before = nb.svg_of(table)
         if seat == 0:

@@ -22,10 +22,8 @@ def _next_click(targets: list[str], picked: bool) -> str | None:
 
 def test_play_a_whole_game_to_a_finishing_order(open_notebook):
     nb = open_notebook("03_kirifu.ipynb")
-    widget = nb.page.locator(".cardlab-kirifu").first
-    table = widget.locator(".cardlab-table")
+    table = nb.table(".cardlab-kirifu")
     drawing = table.locator(".cardlab-svg")
-    drawing.locator("svg .cardlab-card").first.wait_for()
     assert "世界" in nb.svg_of(table) and "山札" in nb.svg_of(table)
     clicked: list[str] = []
     picked = False

@@ -11,9 +11,8 @@ pytestmark = pytest.mark.browser
 
 def test_demo_table_click_and_keys_reach_python(open_notebook):
     nb = open_notebook("00_start_here.ipynb")
-    table = nb.page.locator(".cardlab-demo .cardlab-table").first
+    table = nb.table(".cardlab-demo")
     drawing = table.locator(".cardlab-svg")
-    drawing.locator("svg .cardlab-card").first.wait_for()
     cells_before = nb.page.locator(".jp-Notebook .jp-Cell").count()
 
     before = nb.svg_of(table)

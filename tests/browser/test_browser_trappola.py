@@ -11,11 +11,9 @@ pytestmark = pytest.mark.browser
 
 def test_play_a_full_deal_by_clicking(open_notebook):
     nb = open_notebook("02_trappola.ipynb")
-    widget = nb.page.locator(".cardlab-trappola").first
-    table = widget.locator(".cardlab-table")
+    table = nb.table(".cardlab-trappola")
     drawing = table.locator(".cardlab-svg")
-    drawing.locator("svg .cardlab-card").first.wait_for()
-    sheet = widget.locator(".cardlab-sheet")
+    sheet = nb.page.locator(".cardlab-trappola .cardlab-sheet").first
     clicked: list[str] = []
     for _ in range(40):  # at most 2 exchanges + declarations + 9 cards in a deal
         if "deal total" in sheet.inner_text():
