@@ -1,0 +1,474 @@
+"""The Cleopatra family compiled: Cleopatra, Beggar-my-neighbour, Egyptian Ratscrew and every
+:class:`~cardlab.games.cleopatra.Rules` variant, one game per seed, as the engine plays it.
+
+:func:`play_games` plays games ``start .. stop - 1`` of a run: game ``i`` is dealt and played from
+its own seed ``game_seed(run_seed, i)`` (:mod:`.rng`), so a row never depends on which other games
+were played with it, on which thread or on which machine. Each preset gets its own compiled kernel
+with its fields as constants (:func:`kernel`, cached on disk); other variants share one kernel that
+reads them at run time. Games are spread over threads with ``prange``. The same source runs as
+plain Python under ``NUMBA_DISABLE_JIT=1``.
+
+The rules, in the engine's order (docs/rules/cleopatra.md): a card is turned (C4) and may end the
+game (C15); an honour starts a payment (C6); a payment's last card makes the creditor collect, at
+once, or when play goes on if that card made a pair, which either player may slap first (C10);
+slaps are raced by the players' reaction models (C11, coins from the chance stream); a false slap
+may burn a card (C13); "play goes on" settles a waiting collection, the C9 reshuffle (chance
+stream) or the loss of a player who cannot play; the step cap; loops of the deterministic rules
+(Brent's cycle check, then an exact pass that finds the engine's first repeated position).
+:mod:`.replay` replays any game in the engine from its seed.
+
+>>> from cardlab.games.cleopatra import BEGGAR_MY_NEIGHBOUR
+>>> rows = play_games(BEGGAR_MY_NEIGHBOUR, run_seed=0, start=0, stop=1000)
+>>> sorted(set(REASONS[r] for r in rows["reason"]))
+['cannot play', 'no cards']
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, Sequence
+
+import numpy as np
+from numba import njit, prange
+
+from ...cards import french_deck
+from ...errors import RecordError
+from ...games.cleopatra import PRESETS
+from ...games.cleopatra_patterns import read_deal
+from .rng import CHANCE, DEAL, SEAT, STREAMS, below, game_seed, normal, seed_streams, shuffle, uniform
+
+REASONS = ("no cards", "cannot play", "loop", "cap")
+"""Why a game ended: ``reason`` is an index into this tuple."""
+NO_CARDS, CANNOT_PLAY, LOOP, CAP = range(4)
+COLUMNS = ("winner", "reason", "cards", "tricks", "steps", "first",
+           "js_0", "js_1", "qs_0", "qs_1", "ks_0", "ks_1", "as_0", "as_1", "slaps_0", "slaps_1")
+"""The columns of a row (``winner`` -1 for none); ``js_0`` … ``as_1``: honours dealt to each seat."""
+MODEL = ("attention", "reaction_ms", "spread_ms", "min_ms", "blunder")
+"""A seat's slap model (as :class:`~cardlab.bots.cleopatra.SlapBot`): the chance of noticing a pair,
+the reaction time's mean, spread and floor (ms), and the chance of a false slap after a card that
+makes no pair (only where the rules burn a card for it, C13)."""
+QUIET = (0.0, 350.0, 90.0, 150.0, 0.0)
+"""A seat that never slaps."""
+NEVER = 1e18
+HAND = 64                # a hand's circular buffer (a hand holds at most 52 cards)
+
+
+def constants(rules: Any) -> tuple[int, ...]:
+    """The rule set as the kernel's constants, all but the cap (payments capped at 52: nobody
+    holds more)."""
+    return (min(rules.jack, 52), min(rules.queen, 52), min(rules.king, 52), min(rules.ace, 52),
+            int(rules.captures == "under_hand"), int(rules.lose == "no_cards"),
+            ("none", "same_rank", "same_rank_or_faces").index(rules.slaps), int(rules.sandwich),
+            int(rules.false_slap == "burn"), int(rules.deal == "colour"), "XY".find(rules.first),
+            int(rules.first_colour == "red"), int(rules.deterministic))
+
+
+SPECIALISED = frozenset(constants(rules) for rules in PRESETS.values())
+"""The rule sets with a kernel of their own (the presets); other variants share :func:`any_rules`."""
+
+
+# --- the deal -----------------------------------------------------------------------------------
+@njit(cache=True)
+def deal_ids(streams: np.ndarray, colour: int, first_rule: int, red_first: int, deck: np.ndarray,
+             ids: np.ndarray) -> int:
+    """C3 then C2 from the deal stream: the first seat (returned) and each seat's 26 cards as pack
+    indices (``french_deck()[id]``, rank ``id % 13``) into ``ids`` (2, 26), top card first."""
+    first = below(streams, DEAL, 2) if first_rule < 0 else first_rule
+    if colour:                                   # hearts and diamonds, then spades and clubs
+        for k in range(26):
+            ids[0, k] = 13 + k
+            ids[1, k] = k if k < 13 else 26 + k
+        shuffle(streams, DEAL, ids[0], 26)
+        shuffle(streams, DEAL, ids[1], 26)
+        if (first == 0) != (red_first == 1):    # seat 0 holds black
+            for k in range(26):
+                ids[0, k], ids[1, k] = ids[1, k], ids[0, k]
+    else:                                        # one pack, dealt alternately
+        for k in range(52):
+            deck[k] = k
+        shuffle(streams, DEAL, deck, 52)
+        for k in range(26):
+            ids[0, k] = deck[2 * k]
+            ids[1, k] = deck[2 * k + 1]
+    return first
+
+
+# --- small steps of play --------------------------------------------------------------------------
+@njit(cache=True)
+def owed_for(card: int, jack: int, queen: int, king: int, ace: int) -> int:
+    """C6: cards owed for a card of rank code ``card`` (0..8 number cards, 9 J … 12 A)."""
+    if card < 9:
+        return 0
+    return jack if card == 9 else queen if card == 10 else king if card == 11 else ace
+
+
+@njit(cache=True)
+def pair_on_top(pile: np.ndarray, n: int, slaps: int, sandwich: int) -> bool:
+    """C10, C14: the top two cards pair (``slaps`` 1 same rank, 2 also any two of J Q K), or with
+    sandwiches the top card pairs with the one under the one below it."""
+    if slaps == 0 or n < 2:
+        return False
+    a, b = pile[n - 2], pile[n - 1]
+    if a == b or (slaps == 2 and 9 <= a <= 11 and 9 <= b <= 11):
+        return True
+    return sandwich == 1 and n >= 3 and pile[n - 3] == b
+
+
+@njit(cache=True)
+def pick(pair: tuple, seat: int) -> int:
+    """``pair[seat]`` of a per-seat pair, without a jump on the seat (it alternates unpredictably)."""
+    return pair[1] if seat else pair[0]
+
+
+@njit(cache=True)
+def put(pair: tuple, seat: int, value: int) -> tuple:
+    """A copy of the per-seat pair with ``seat``'s entry set to ``value`` (no jump on the seat)."""
+    return (pair[0] if seat else value, value if seat else pair[1])
+
+
+@njit(cache=True)
+def take_pile(seat: int, under_hand: int, hand: np.ndarray, won: np.ndarray, head: tuple, size: tuple,
+              kept: tuple, pile: np.ndarray, n: int, burnt: np.ndarray, m: int) -> tuple:
+    """C7: the burnt cards (the last burnt at the bottom) then the pile, bottom card first, go
+    under ``seat``'s hand or onto their won pile. ``head``, ``size``: per seat, where the hand
+    starts in its circular buffer and how many cards it holds; ``kept``: the won piles' sizes.
+    Returns the new ``size`` and ``kept``."""
+    at = pick(head, seat) + pick(size, seat) if under_hand else pick(kept, seat)
+    for k in range(m + n):
+        card = burnt[m - 1 - k] if k < m else pile[k - m]
+        if under_hand:
+            hand[seat, (at + k) & (HAND - 1)] = card
+        else:
+            won[seat, at + k] = card
+    if under_hand:
+        return put(size, seat, pick(size, seat) + m + n), kept
+    return size, put(kept, seat, pick(kept, seat) + m + n)
+
+
+@njit(cache=True)
+def reshuffle(seat: int, streams: np.ndarray, hand: np.ndarray, won: np.ndarray, n: int) -> None:
+    """C9: ``seat``'s won pile of ``n`` cards, shuffled by the chance stream, becomes their hand
+    (from the buffer's start)."""
+    shuffle(streams, CHANCE, won[seat], n)
+    for k in range(n):
+        hand[seat, k] = won[seat, k]
+
+
+@njit(cache=True)
+def reaction(streams: np.ndarray, seat: int, model: np.ndarray) -> float:
+    """C11: seat's slap time for the pair on top in ms, or NEVER if they do not notice it (a
+    draw only when they may notice: attention > 0)."""
+    if model[0] <= 0.0 or uniform(streams, SEAT + seat) >= model[0]:
+        return NEVER
+    return max(model[3], np.rint(model[1] + model[2] * normal(streams, SEAT + seat)))
+
+
+@njit(cache=True)
+def blunders(streams: np.ndarray, seat: int, model: np.ndarray) -> bool:
+    """C13 variant: seat slaps a card that makes no pair (a draw only when blunder > 0)."""
+    return model[4] > 0.0 and uniform(streams, SEAT + seat) < model[4]
+
+
+@njit(cache=True)
+def same_position(turner: int, hand: np.ndarray, head: tuple, size: tuple, mark: np.ndarray) -> bool:
+    """The trick-start position (the seat to lead, both hands' honour patterns) equals ``mark``
+    (as :func:`write_position` wrote it)."""
+    if mark[0] != turner or mark[1] != size[0] or mark[2] != size[1]:
+        return False
+    at = 3
+    for seat in range(2):
+        for k in range(pick(size, seat)):
+            card = hand[seat, (pick(head, seat) + k) & (HAND - 1)]
+            if mark[at] != (card - 8 if card > 8 else 0):
+                return False
+            at += 1
+    return True
+
+
+@njit(cache=True)
+def write_position(turner: int, hand: np.ndarray, head: tuple, size: tuple, mark: np.ndarray) -> None:
+    """The position as the engine's loop check sees it: seat to lead, hand sizes, honour codes."""
+    mark[:] = 0
+    mark[0], mark[1], mark[2] = turner, size[0], size[1]
+    at = 3
+    for seat in range(2):
+        for k in range(pick(size, seat)):
+            card = hand[seat, (pick(head, seat) + k) & (HAND - 1)]
+            mark[at] = card - 8 if card > 8 else 0
+            at += 1
+
+
+@njit(cache=True)
+def first_repeat(positions: np.ndarray, n: int) -> int:
+    """The first index whose position occurred before among ``positions[:n]``, or -1."""
+    hashes = np.empty(n, np.uint64)
+    for t in range(n):
+        h = np.uint64(14695981039346656037)
+        for b in positions[t]:
+            h = (h ^ np.uint64(b)) * np.uint64(1099511628211)
+        hashes[t] = h
+    order = np.argsort(hashes, kind="mergesort")       # equal hashes stay in order of index
+    best = -1
+    start = 0
+    for end in range(1, n + 1):
+        if end < n and hashes[order[end]] == hashes[order[start]]:
+            continue
+        for i in range(start + 1, end):                 # a group of equal hashes
+            for j in range(start, i):
+                if (positions[order[i]] == positions[order[j]]).all():
+                    if best < 0 or order[i] < best:
+                        best = order[i]
+                    break
+        start = end
+    return best
+
+
+# --- one game -------------------------------------------------------------------------------------
+STATS = 55
+"""Where a recorded position's cards, tricks and steps start (after seat, two sizes, 52 codes)."""
+
+
+@njit(cache=True, inline="always")
+def play(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work: tuple, dealt: np.ndarray,
+         rows: np.ndarray, g: int, positions: np.ndarray) -> int:
+    """Deal and play the game seeded ``seed`` under ``rules`` (:func:`constants`) and the cap
+    ``max_steps`` with the seats'
+    slap ``models`` (2, 5), writing its :data:`COLUMNS` into ``rows[g]``; ``work``: the buffers of
+    :func:`workspace`. ``dealt``: the deals to play (:func:`deal_rows`; row ``g``), or an empty
+    array to draw the deal from the seed.
+
+    Deterministic rules only: returns the number of trick starts if the game ended by a loop or
+    the cap (the loop check then needs an exact pass: call again with ``positions`` of that many
+    rows + 1, which records each trick-start position, its cards, tricks and steps, and stops
+    when they are full; returns the rows written). Otherwise returns 0."""
+    jack, queen, king, ace, under_hand, no_cards, slaps, sandwich, burn, colour, first_rule, red_first, \
+        deterministic = rules
+    streams, deck, ids, hand, won, pile, burnt, mark = work
+    record = positions.shape[0] > 0
+    seed_streams(streams, seed)
+    if dealt.shape[0]:
+        first = dealt[g, 52]
+        for k in range(52):
+            ids[k // 26, k % 26] = dealt[g, k]
+    else:
+        first = deal_ids(streams, colour, first_rule, red_first, deck, ids)
+    for k in range(len(COLUMNS)):
+        rows[g, k] = 0
+    rows[g, 5] = first
+    for seat in range(2):
+        for k in range(26):
+            card = ids[seat, k] % 13
+            hand[seat, k] = card
+            if card > 8:
+                rows[g, 6 + 2 * (card - 9) + seat] += 1           # honours dealt: js_0, js_1, qs_0 …
+    head = (0, 0)                                               # per seat: where the hand starts (circular),
+    size = (26, 26)                                             # its cards,
+    kept = (0, 0)                                               # the won pile's cards
+    turner, owed, creditor, waiting = first, 0, 0, False       # waiting: the creditor collects when play goes on
+    step, last, fresh, cards, tricks, n, m = 0, -1, True, 0, 0, 0, 0   # n cards on the pile, m burnt under it
+    winner, reason, taker, turned, raced, burns = -1, -1, -1, False, False, 0   # turned: a card was the last action
+    starts, power = 0, 64                                       # trick starts; when Brent's check saves a mark
+    check = deterministic == 1                                  # a trick starts: the loop check
+    while True:
+        if taker >= 0:                                          # C7, C8: taker takes the pile and leads
+            size, kept = take_pile(taker, under_hand, hand, won, head, size, kept, pile, n, burnt, m)
+            n, m, tricks, owed, waiting, turner, fresh = 0, 0, tricks + 1, 0, False, taker, True
+            if pick(size, 1 - taker) + pick(kept, 1 - taker) == 0:
+                winner, reason = taker, NO_CARDS
+                break
+            taker, check = -1, deterministic == 1
+        if check:
+            check = False
+            if record:
+                if starts == positions.shape[0]:
+                    break
+                write_position(turner, hand, head, size, positions[starts])
+                positions[starts, STATS], positions[starts, STATS + 1] = cards, tricks
+                positions[starts, STATS + 2] = step
+            elif starts > 0 and mark[0] == turner and mark[1] == size[0] and same_position(
+                    turner, hand, head, size, mark):
+                winner, reason = -1, LOOP
+                break
+            starts += 1
+            if not record and starts == power:
+                write_position(turner, hand, head, size, mark)
+                power *= 2
+        # settle, after every action: play goes on unless a pair is on top and not yet raced for
+        window = not raced and pair_on_top(pile, n, slaps, sandwich)
+        if not window:
+            if waiting:                                         # C10: nobody slapped; the creditor collects
+                taker, turned = creditor, False
+                continue
+            if pick(size, turner) == 0:
+                if pick(kept, turner) == 0:
+                    winner, reason = 1 - turner, CANNOT_PLAY
+                    break
+                reshuffle(turner, streams, hand, won, pick(kept, turner))   # C9
+                head, size, kept = put(head, turner, 0), put(size, turner, pick(kept, turner)), put(kept, turner, 0)
+        if (fresh or turner != last) and step >= max_steps:
+            winner, reason = -1, CAP
+            break
+        # the next action: a race for the pair, false slaps after a card, else a card
+        if window:
+            raced, turned = True, False
+            t0, t1 = reaction(streams, 0, models[0]), reaction(streams, 1, models[1])
+            if t0 < NEVER or t1 < NEVER:                        # C11: the first slap wins; a tie, a coin
+                taker = 0 if t0 < t1 else 1 if t1 < t0 else below(streams, CHANCE, 2)
+                rows[g, 14 + taker] += 1
+            continue
+        if burn and turned and n > 0:                           # C13 variant: false slaps burn a card
+            burns = int(blunders(streams, 0, models[0])) + 2 * int(blunders(streams, 1, models[1]))
+        turned = False
+        if burns:
+            seat = 0 if burns & 1 else 1
+            burns -= 1 << seat
+            if pick(size, seat):
+                burnt[m] = hand[seat, pick(head, seat)]
+                m += 1
+                head, size = put(head, seat, (pick(head, seat) + 1) & (HAND - 1)), put(size, seat, pick(size, seat) - 1)
+                if no_cards and pick(size, seat) + pick(kept, seat) == 0:
+                    winner, reason = 1 - seat, NO_CARDS
+                    break
+            continue
+        seat, turned, raced = turner, True, False               # C4: turn the top card
+        card = hand[seat, pick(head, seat)]
+        head, size = put(head, seat, (pick(head, seat) + 1) & (HAND - 1)), put(size, seat, pick(size, seat) - 1)
+        if fresh or seat != last:
+            step += 1
+            fresh = False
+        last = seat
+        pile[n] = card
+        n += 1
+        cards += 1
+        if no_cards and pick(size, seat) + pick(kept, seat) == 0:
+            winner, reason = 1 - seat, NO_CARDS                # C15: out at once
+            break
+        pay = owed_for(card, jack, queen, king, ace)
+        if pay:                                                 # C6: the opponent pays
+            owed, creditor, turner = pay, seat, 1 - seat
+        elif owed:
+            owed -= 1
+            if owed == 0:                                       # paid: the creditor takes the pile,
+                turner = creditor                               # or waits if a pair may be slapped (C10)
+                if pair_on_top(pile, n, slaps, sandwich):
+                    waiting = True
+                else:
+                    taker = creditor
+        else:                                                   # C5
+            turner = 1 - seat
+    rows[g, 0], rows[g, 1], rows[g, 2], rows[g, 3], rows[g, 4] = winner, reason, cards, tricks + (n > 0), step
+    if record:
+        return starts
+    return starts if deterministic and reason in (LOOP, CAP) else 0
+
+
+@njit(cache=True)
+def first_loop(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work: tuple, dealt: np.ndarray,
+               rows: np.ndarray, g: int, starts: int) -> None:
+    """The exact loop check of a deterministic game that :func:`play` ended by a loop (Brent's
+    check, later than the engine) or the cap after ``starts`` trick starts: play it again
+    recording every trick-start position; if one repeats, the game ends as a loop at the first
+    repetition, as in the engine (``rows[g]`` otherwise stays as it was)."""
+    positions = np.zeros((starts + 1, STATS + 3), np.int64)
+    scratch = np.zeros((1, rows.shape[1]), np.int64)
+    k = play(rules, max_steps, seed, models, work, dealt[g:g + 1] if dealt.shape[0] else dealt, scratch, 0,
+             positions)
+    t = first_repeat(positions[:k, :STATS], k)
+    if t >= 0:
+        rows[g, 0], rows[g, 1] = -1, LOOP
+        for j in range(3):
+            rows[g, 2 + j] = positions[t, STATS + j]
+
+
+@njit(cache=True)
+def workspace() -> tuple:
+    """The buffers one thread plays its games in (see :func:`play`)."""
+    return (np.zeros(STREAMS, np.uint64), np.zeros(52, np.int64), np.zeros((2, 26), np.int64),
+            np.zeros((2, HAND), np.int64), np.zeros((2, 52), np.int64),
+            np.zeros(52, np.int64), np.zeros(52, np.int64), np.zeros(STATS + 3, np.int64))
+
+
+# --- many games -------------------------------------------------------------------------------------
+@njit(cache=True, inline="always")
+def games(rules: tuple, max_steps: int, run_seed: int, start: int, models: np.ndarray, dealt: np.ndarray,
+          seeds: np.ndarray, rows: np.ndarray) -> None:
+    """Games ``start .. start + len(rows) - 1`` of the run (on the deals ``dealt`` if any): each
+    game's seed and row. Threads share the games out in blocks, each with its own buffers."""
+    n = rows.shape[0]
+    blocks = min(n, 256)
+    for b in prange(blocks):
+        work, none = workspace(), np.zeros((0, STATS + 3), np.int64)
+        for g in range(b * n // blocks, (b + 1) * n // blocks):
+            seeds[g] = game_seed(run_seed, start + g)
+            k = play(rules, max_steps, seeds[g], models, work, dealt, rows, g, none)
+            if k:                                        # a loop or the cap: the exact loop check
+                first_loop(rules, max_steps, seeds[g], models, work, dealt, rows, g, k)
+
+
+@njit(cache=True, parallel=True)
+def any_rules(rules: tuple, max_steps: int, run_seed: int, start: int, models: np.ndarray, dealt: np.ndarray,
+              seeds: np.ndarray, rows: np.ndarray) -> None:
+    """:func:`games` for any rule set, its fields read at run time (one compilation for all)."""
+    games(rules, max_steps, run_seed, start, models, dealt, seeds, rows)
+
+
+@lru_cache(maxsize=None)
+def kernel(rules: tuple) -> Any:
+    """The kernel compiled for one rule set (:func:`constants`), its fields constants:
+    ``run(max_steps, run_seed, start, models, dealt, seeds, rows)`` as :func:`games`."""
+
+    @njit(cache=True, parallel=True)
+    def run(max_steps: int, run_seed: int, start: int, models: np.ndarray, dealt: np.ndarray, seeds: np.ndarray,
+            rows: np.ndarray) -> None:
+        games(rules, max_steps, run_seed, start, models, dealt, seeds, rows)
+
+    return run
+
+
+def models_array(models: Sequence[Sequence[float]] | None) -> np.ndarray:
+    """The two seats' slap models as a (2, 5) array (see :data:`MODEL`; None: nobody slaps)."""
+    array = np.array(models if models is not None else (QUIET, QUIET), np.float64)
+    if array.shape != (2, len(MODEL)) or not ((0 <= array[:, 0]) & (array[:, 0] <= 1)).all() or \
+            not ((0 <= array[:, 4]) & (array[:, 4] <= 1)).all():
+        raise ValueError(f"models: two seats of {', '.join(MODEL)} (attention and blunder in [0, 1]), "
+                         f"not {models!r}")
+    return array
+
+
+def play_games(rules: Any, run_seed: int, start: int, stop: int,
+               models: Sequence[Sequence[float]] | None = None, deals: np.ndarray | None = None) -> dict[str, np.ndarray]:
+    """Games ``start .. stop - 1`` of the run seeded ``run_seed`` (>= 0) under ``rules`` with the
+    seats' slap ``models`` (:data:`MODEL` values per seat; None: nobody slaps): a dict of arrays,
+    ``seed`` (each game's own, :func:`~.rng.game_seed`) and the :data:`COLUMNS`. ``deals``: the
+    games' deals (``stop - start`` rows of :func:`deal_rows`) instead of deals drawn from the seeds."""
+    if not 0 <= start <= stop or run_seed < 0:
+        raise ValueError(f"games start..stop with 0 <= start <= stop and a seed >= 0, not {start}..{stop}, {run_seed}")
+    dealt = np.zeros((0, 53), np.int64) if deals is None else np.ascontiguousarray(deals, np.int64)
+    if deals is not None and dealt.shape != (stop - start, 53):
+        raise ValueError(f"deals: one row of 52 pack indices and the first seat per game, not shape {dealt.shape}")
+    seeds = np.zeros(stop - start, np.int64)
+    rows = np.zeros((stop - start, len(COLUMNS)), np.int64)
+    if stop > start:
+        with np.errstate(over="ignore"):
+            args = (rules.max_steps, run_seed, start, models_array(models), dealt, seeds, rows)
+            consts = constants(rules)
+            if consts in SPECIALISED:
+                kernel(consts)(*args)
+            else:
+                any_rules(consts, *args)
+    return {"seed": seeds, **{name: rows[:, k] for k, name in enumerate(COLUMNS)}}
+
+
+def deal_rows(deals: Sequence[dict]) -> np.ndarray:
+    """Deals (``{"hands": [X, Y], "first": seat}``, card lists or pattern strings of 26 cards
+    each) as kernel rows: X's then Y's cards as pack indices (``french_deck()`` order), then the
+    first seat."""
+    index = {card: i for i, card in enumerate(french_deck())}
+    rows = np.zeros((len(deals), 53), np.int64)
+    for r, deal in enumerate(deals):
+        hands, first = read_deal(deal)
+        if [len(h) for h in hands] != [26, 26]:
+            raise RecordError("hands", "the kernel plays two hands of 26 cards")
+        rows[r, :52] = [index[card] for hand in hands for card in hand]
+        rows[r, 52] = first
+    return rows

@@ -1,0 +1,88 @@
+"""A small counter-based generator for the kernels: splitmix64, one stream per purpose and game.
+
+Every game of a kernel run has its own 63-bit seed, :func:`game_seed` of the run's seed and the
+game's index, and from it four independent streams (:data:`DEAL`, :data:`CHANCE` and one per
+seat, :data:`SEAT`): stream ``j``'s ``k``-th draw is ``mix(start + (k + 1) * GAMMA)`` with
+``start = mix(seed ^ (j + 1) * GAMMA)``. A stream is one ``uint64`` in an array the functions
+advance in place, so the same functions serve the compiled kernels and the plain-Python replays
+(:mod:`cardlab.fast.kernels.replay`); under ``NUMBA_DISABLE_JIT=1`` their ``uint64`` arithmetic
+wraps as in compiled code (call them inside ``numpy.errstate(over="ignore")``).
+
+>>> streams = new_streams(game_seed(0, 0))
+>>> [below(streams, DEAL, 6) for _ in range(5)]
+[0, 5, 3, 1, 5]
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+GAMMA = np.uint64(0x9E3779B97F4A7C15)
+M1 = np.uint64(0xBF58476D1CE4E5B9)
+M2 = np.uint64(0x94D049BB133111EB)
+LOW63 = np.uint64(0x7FFFFFFFFFFFFFFF)
+TO_UNIT = 2.0 ** -53
+DEAL, CHANCE, SEAT = 0, 1, 2
+"""Streams: the deal (first player and cards), chance (C9 reshuffles, C11 coins), then seat 0's and
+seat 1's slap models (``SEAT + seat``)."""
+STREAMS = 4
+
+
+@njit(cache=True)
+def mix(z: np.uint64) -> np.uint64:
+    """splitmix64's finaliser: a bijection of 64-bit words that scatters every input bit."""
+    z = (z ^ (z >> np.uint64(30))) * M1
+    z = (z ^ (z >> np.uint64(27))) * M2
+    return z ^ (z >> np.uint64(31))
+
+
+@njit(cache=True)
+def game_seed(run_seed: int, i: int) -> int:
+    """The seed of game ``i`` of a run seeded ``run_seed`` (both non-negative): 63 bits."""
+    z = mix(mix(np.uint64(run_seed) ^ GAMMA) + np.uint64(i) * GAMMA)
+    return np.int64(z & LOW63)
+
+
+@njit(cache=True)
+def seed_streams(streams: np.ndarray, seed: int) -> None:
+    """Start the :data:`STREAMS` streams of the game seeded ``seed`` in ``streams`` (uint64)."""
+    for j in range(STREAMS):
+        streams[j] = mix(np.uint64(seed) ^ (np.uint64(j + 1) * GAMMA))
+
+
+def new_streams(seed: int) -> np.ndarray:
+    """A fresh array of the streams of the game seeded ``seed``."""
+    streams = np.zeros(STREAMS, np.uint64)
+    with np.errstate(over="ignore"):
+        seed_streams(streams, seed)
+    return streams
+
+
+@njit(cache=True)
+def uniform(streams: np.ndarray, j: int) -> float:
+    """The next draw of stream ``j`` as a double in [0, 1) (53 bits)."""
+    streams[j] += GAMMA
+    return np.float64(mix(streams[j]) >> np.uint64(11)) * TO_UNIT
+
+
+@njit(cache=True)
+def below(streams: np.ndarray, j: int, n: int) -> int:
+    """A whole number in [0, n) from stream ``j`` (``floor(u * n)``: uniform to within 2**-53 n)."""
+    return int(uniform(streams, j) * n)
+
+
+@njit(cache=True)
+def normal(streams: np.ndarray, j: int) -> float:
+    """A standard normal from two draws of stream ``j`` (Box-Muller, the cosine half)."""
+    u = 1.0 - uniform(streams, j)
+    v = uniform(streams, j)
+    return np.sqrt(-2.0 * np.log(u)) * np.cos(2.0 * np.pi * v)
+
+
+@njit(cache=True)
+def shuffle(streams: np.ndarray, j: int, items: np.ndarray, n: int) -> None:
+    """Fisher-Yates on ``items[:n]`` in place, from stream ``j``."""
+    for i in range(n - 1, 0, -1):
+        k = below(streams, j, i + 1)
+        items[i], items[k] = items[k], items[i]

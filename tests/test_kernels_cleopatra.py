@@ -1,0 +1,172 @@
+"""The Cleopatra family's kernel (cardlab.fast.kernels) plays as the engine does: every row, replayed
+in the engine from its seed with the kernel's draws (deal C2/C3, C9 reshuffles, C11 coins, the
+seats' slaps C10 and false slaps C13), ends with the same winner, reason, cards, tricks and steps
+and the same slaps won; the published Beggar-my-neighbour records, Casella's loop and the cap too."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import numba
+import numpy as np
+import pytest
+
+from cardlab.fast.kernels.cleopatra import REASONS, deal_rows, play_games
+from cardlab.fast.kernels.replay import deal_of, replay
+from cardlab.games.cleopatra import (BEGGAR_MY_NEIGHBOUR, CLEOPATRA, EGYPTIAN_RATSCREW, State, Slapped,
+                                     variant)
+
+SLAPPER = (0.8, 350.0, 90.0, 150.0, 0.0)
+KEEN = (1.0, 350.0, 5.0, 349.0, 0.0)                     # slaps every pair, nearly always at 349 ms: ties
+SLOW = (0.5, 420.0, 60.0, 150.0, 0.0)
+CLUMSY = (0.6, 300.0, 80.0, 150.0, 0.03)                 # and slaps falsely after 3 % of cards
+NEW_SLAP_RULES = "waiting" in State._SCALARS
+"""The engine follows the updated C9 and C10 (a pair made by a payment's last card may be slapped;
+the reshuffle waits for any slap): the proofs with slaps wait for it."""
+needs_new_rules = pytest.mark.skipif(not NEW_SLAP_RULES, reason="waits for C9/C10 (issue 14) in the engine")
+
+RECORDS = [  # Richard P. Mann's list of record games; Casella et al., arXiv:2403.13855 (2024)
+    ("Paulhus 1999", "------------KAQ----J------", "-JQQK---K----JK--QA-A-JA--", 4791, 670),
+    ("Mann and Wu 2007", "K-KK----K-A-----JAA--Q--J-", "---Q---Q-J-----J------AQ--", 7157, 1007),
+    ("Rucklidge 2014", "-J------Q------AAA-----QQ-", "K----JA-----------KQ-K-JJK", 7959, 1122),
+    ("Nessler 2022", "---AJ--Q---------QAKQJJ-QK", "-----A----KJ-K--------A---", 8344, 1164),
+]
+CASELLA = {"hands": ["---K---Q-KQAJ-----AAJ--J--", "----------Q----KQ-J-----KA"], "first": 0}
+
+
+def row_of(rows: dict, i: int) -> tuple:
+    winner = int(rows["winner"][i])
+    return (None if winner < 0 else winner, REASONS[rows["reason"][i]], int(rows["cards"][i]),
+            int(rows["tricks"][i]), int(rows["steps"][i]), int(rows["slaps_0"][i]), int(rows["slaps_1"][i]))
+
+
+def engine_row(state: State) -> tuple:
+    out = state.outcome
+    slaps = [sum(isinstance(e, Slapped) and e.seat == s for e in state.events) for s in (0, 1)]
+    return (out.winner, out.reason, out.stats["cards"], out.stats["tricks"], out.stats["steps"], *slaps)
+
+
+def check(rules, models, n: int, run_seed: int = 1) -> dict:
+    rows = play_games(rules, run_seed, 0, n, models)
+    for i in range(n):
+        assert row_of(rows, i) == engine_row(replay(rules, int(rows["seed"][i]), models)), (rules.name, i)
+    return rows
+
+
+MIX = [  # rules, models, games: the no-slap proofs hold under either reading of C9/C10
+    (BEGGAR_MY_NEIGHBOUR, None, 1500),
+    (variant(BEGGAR_MY_NEIGHBOUR, first="Y", ace=5, name="bmn_y_ace5"), None, 300),
+    (variant(captures="under_hand", slaps="none", name="deterministic_cleopatra"), None, 200),
+    (variant(BEGGAR_MY_NEIGHBOUR, captures="won_pile", lose="no_cards", name="bmn_won_piles"), None, 200),
+    (CLEOPATRA, None, 300),
+]
+
+
+@pytest.mark.parametrize("rules,models,n", MIX, ids=[m[0].name for m in MIX])
+def test_rows_without_slaps_replay_in_the_engine(rules, models, n):
+    """C2–C9, C15 and Beggar-my-neighbour's captures under the hand, loss when unable to play."""
+    rows = check(rules, models, n)
+    assert set(rows["first"].tolist()) == ({0, 1} if rules.first == "random" else {"XY".index(rules.first)})
+
+
+SLAPPING = [
+    (CLEOPATRA, (SLAPPER, SLAPPER), 400),
+    (CLEOPATRA, (KEEN, KEEN), 150),
+    (CLEOPATRA, (SLAPPER, SLOW), 200),
+    (EGYPTIAN_RATSCREW, (CLUMSY, SLAPPER), 300),
+    (variant(slaps="same_rank_or_faces", sandwich=True, false_slap="burn", name="faces_sandwich_burn"),
+     (CLUMSY, CLUMSY), 200),
+    (variant(first_colour="black", first="Y", ace=4, name="black_Y"), (SLOW, SLAPPER), 150),
+    (variant(ace=500, name="ace_owes_everything"), (SLAPPER, SLAPPER), 100),
+]
+
+
+@needs_new_rules
+@pytest.mark.parametrize("rules,models,n", SLAPPING, ids=[m[0].name + str(i) for i, m in enumerate(SLAPPING)])
+def test_rows_with_slaps_replay_in_the_engine(rules, models, n):
+    """C10–C14 under the updated C9/C10: races by the seats' models, exact ties (C11 coins), false
+    slaps that burn, faces and sandwiches, an ace owing more cards than anyone holds (C6)."""
+    rows = check(rules, models, n)
+    assert rows["slaps_0"].sum() > 0 and rows["slaps_1"].sum() > 0
+
+
+def test_the_published_records_and_the_loop():
+    """The record games card for card (Paulhus 1999 … Nessler 2022) and Casella's deal, which never
+    ends: the kernel stops it at the engine's first repeated trick-start position."""
+    deals = [{"hands": [a, b], "first": 0} for _, a, b, _, _ in RECORDS] + [CASELLA]
+    rows = play_games(BEGGAR_MY_NEIGHBOUR, 0, 0, len(deals), deals=deal_rows(deals))
+    assert [(int(c), int(t)) for c, t in zip(rows["cards"][:4], rows["tricks"][:4])] == [r[3:] for r in RECORDS]
+    for i, deal in enumerate(deals):
+        assert row_of(rows, i) == engine_row(replay(BEGGAR_MY_NEIGHBOUR, int(rows["seed"][i]), deal=deal))
+    assert REASONS[rows["reason"][4]] == "loop" and rows["winner"][4] == -1
+
+
+@pytest.mark.parametrize("max_steps", [1, 2, 5, 40, 300, 700])
+def test_the_step_cap(max_steps):
+    """The cap ends a game before a card that would start a step past it; a loop caught before
+    the cap is still a loop, and a game capped before its loop repeats is capped."""
+    deals = [{"hands": [a, b], "first": 0} for _, a, b, _, _ in RECORDS] + [CASELLA]
+    for rules in (variant(BEGGAR_MY_NEIGHBOUR, max_steps=max_steps), variant(CLEOPATRA, max_steps=max_steps)):
+        rows = play_games(rules, 2, 0, 60, deals=deal_rows(deals * 12) if rules.deal == "shuffle" else None)
+        assert "cap" in {REASONS[r] for r in rows["reason"]} and rows["steps"].max() <= max_steps
+        for i in range(0, 60, 6):
+            deal = deals[i % len(deals)] if rules.deal == "shuffle" else None
+            assert row_of(rows, i) == engine_row(replay(rules, int(rows["seed"][i]), deal=deal)), i
+
+
+def test_rows_do_not_depend_on_the_split_nor_the_threads():
+    """Game i is the same game in any slice of the run, on one thread or two."""
+    whole = play_games(CLEOPATRA, 5, 0, 500, (SLAPPER, SLOW))
+    parts = [play_games(CLEOPATRA, 5, a, b, (SLAPPER, SLOW)) for a, b in ((0, 123), (123, 124), (124, 500))]
+    threads = numba.get_num_threads()
+    try:
+        numba.set_num_threads(1)
+        single = play_games(CLEOPATRA, 5, 0, 500, (SLAPPER, SLOW))
+    finally:
+        numba.set_num_threads(threads)
+    for key, column in whole.items():
+        assert np.array_equal(column, np.concatenate([p[key] for p in parts])), key
+        assert np.array_equal(column, single[key]), key
+    assert len(set(whole["seed"].tolist())) == 500
+    assert not np.array_equal(whole["cards"], play_games(CLEOPATRA, 6, 0, 500, (SLAPPER, SLOW))["cards"])
+
+
+def test_the_deal_follows_the_rules():
+    """C2: a colour each (the first player red by default), every rank twice; C3: a seeded first
+    player; one shuffled pack for Beggar-my-neighbour, X leading."""
+    rows = play_games(CLEOPATRA, 3, 0, 50)
+    for i in range(50):
+        deal = deal_of(CLEOPATRA, int(rows["seed"][i]))
+        first = deal["first"]
+        assert first == rows["first"][i]
+        assert {c[-1] for c in deal["hands"][first]} == {"H", "D"}
+        assert {c[-1] for c in deal["hands"][1 - first]} == {"S", "C"}
+    assert (rows["js_0"] == 2).all() and (rows["as_1"] == 2).all()
+    shuffled = play_games(BEGGAR_MY_NEIGHBOUR, 3, 0, 300)
+    assert (shuffled["first"] == 0).all() and shuffled["js_0"].std() > 0
+    assert (shuffled["js_0"] + shuffled["js_1"] == 4).all()
+
+
+def test_the_same_source_runs_as_plain_python():
+    """Under NUMBA_DISABLE_JIT=1 the kernel is plain Python and gives the compiled rows."""
+    script = ("import json; from cardlab.fast.kernels.cleopatra import play_games; "
+              "from cardlab.games.cleopatra import CLEOPATRA, BEGGAR_MY_NEIGHBOUR; "
+              f"m = [{list(CLUMSY)}, {list(SLAPPER)}]; "
+              "a = play_games(CLEOPATRA, 4, 10, 16, m); b = play_games(BEGGAR_MY_NEIGHBOUR, 4, 0, 6); "
+              "print(json.dumps([{k: v.tolist() for k, v in r.items()} for r in (a, b)]))")
+    env = {**os.environ, "NUMBA_DISABLE_JIT": "1"}
+    out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True)
+    plain = json.loads(out.stdout)
+    compiled = [play_games(CLEOPATRA, 4, 10, 16, [CLUMSY, SLAPPER]), play_games(BEGGAR_MY_NEIGHBOUR, 4, 0, 6)]
+    assert plain == [{k: v.tolist() for k, v in r.items()} for r in compiled]
+
+
+@pytest.mark.parametrize("kwargs", [{"start": 5, "stop": 4}, {"run_seed": -1}, {"models": [SLAPPER]},
+                                    {"models": [(1.5, 300, 90, 150, 0), SLAPPER]},
+                                    {"deals": np.zeros((3, 52))}])
+def test_bad_arguments_raise(kwargs):
+    with pytest.raises(ValueError):
+        play_games(**{"rules": CLEOPATRA, "run_seed": 0, "start": 0, "stop": 3, **kwargs})
