@@ -122,7 +122,7 @@ def is_sample_end(state) -> bool:
     steps = state.steps()
     last = steps[-1] if steps else None
     return (state.is_over and state.outcome.winner == 1 and state.outcome.reason == "no cards"
-            and last is not None and last.number == 100 and last.seat == 0
+            and last is not None and last.number == 100 and last.player == 0
             and [c.rank for c in last.cards] == ["10"])
 
 
