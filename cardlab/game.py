@@ -11,6 +11,7 @@ Actions are small immutable values of the module's ``Action`` type (a ``str`` su
 from __future__ import annotations
 
 import copy
+import importlib
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
@@ -21,6 +22,16 @@ from .errors import IllegalActionError, RulesError
 
 TERMINAL = -1
 """``current_player`` once the game is over."""
+
+GAMES: tuple[str, ...] = ("cleopatra", "trappola", "kirifu")
+"""The registry: every game's name, its module being ``cardlab.games.<name>``."""
+
+
+def game_module(name: str) -> ModuleType:
+    """The module of a game by its name (``"cleopatra"``, ``"trappola"``, ``"kirifu"``)."""
+    if name not in GAMES:
+        raise ValueError(f"unknown game {name!r}; cardlab knows {', '.join(GAMES)}")
+    return importlib.import_module(f"cardlab.games.{name}")
 
 
 @dataclass(frozen=True)

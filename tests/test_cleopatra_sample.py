@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from cardlab.games.cleopatra import CLEOPATRA
-from cardlab.games.cleopatra_sample import SAMPLE_SEED, load_sample, search_sample
+from cardlab.games.cleopatra_sample import SAMPLE_SEED, load_sample
+from cardlab.games.cleopatra_sample_search import search_sample
 
 # The source's steps 1-16 (seeds/cleopatra.ja.txt, translated in rules/cleopatra.md): who turns
 # which ranks ("#" = a number card the source does not name), and who takes how many cards how.

@@ -6,7 +6,7 @@ import pytest
 
 from cardlab.bots import RandomBot
 from cardlab.errors import IllegalActionError
-from cardlab.games import GAMES, game_module
+from cardlab.game import GAMES, game_module
 from cardlab.records import loads, record_of
 
 

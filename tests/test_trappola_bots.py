@@ -7,8 +7,8 @@ from collections import Counter
 
 from cardlab.bots import RandomBot
 from cardlab.bots import trappola_fast as fast
-from cardlab.bots.trappola import (RuleOfThumbBot, SearchBot, hand_value, opponent_voids,
-                                   sample_opponent_hand, unseen_cards)
+from cardlab.bots.trappola import (HandSampler, RuleOfThumbBot, SearchBot, hand_value, opponent_voids,
+                                   unseen_cards)
 from cardlab.cards import italian_deck
 from cardlab.games import trappola as T
 
@@ -35,8 +35,8 @@ def test_fast_playout_code_agrees_with_the_engine_over_thousands_of_deals():
         assert deal.final() == [sheet.total[p] - sheet.declarations[p] for p in (0, 1)]
 
 
-def test_card_ints_round_trip():
-    assert [fast.to_card(fast.to_int(c)) for c in italian_deck()] == italian_deck()
+def test_card_ints_are_one_per_card():
+    assert sorted(fast.to_int(c) for c in italian_deck()) == list(range(36))
 
 
 def test_random_bot_plays_legal_moves():
@@ -115,7 +115,7 @@ def test_sampled_hands_are_consistent_with_everything_public():
     for g in _positions(150):
         me, opp = g.current_player, 1 - g.current_player
         view = g.view(me)
-        hand = sample_opponent_hand(view, rng)
+        hand = HandSampler(view).sample(rng)
         assert len(hand) == len(g.hands[opp]) and len(set(hand)) == len(hand)
         assert set(hand) <= set(unseen_cards(view)) and not set(hand) & set(g.hands[me])
         assert not {c.suit for c in hand} & opponent_voids(view)

@@ -174,8 +174,3 @@ class HandSampler:
         if len(rest) < self.size - len(must):  # inconsistent inference: drop the constraints
             rest = [c for c in self.pool if c not in must]
         return must[:self.size] + rng.sample(rest, max(0, self.size - len(must)))
-
-
-def sample_opponent_hand(view: View, rng: random.Random) -> list[Card]:
-    """One hand for the opponent drawn by :class:`HandSampler`."""
-    return HandSampler(view).sample(rng)

@@ -293,7 +293,7 @@ class State(GameState):
                 self._pass_exchange()
         elif verb == "declare":
             n = sum(c.rank == arg for c in self.hands[p])
-            d = Declaration(p, arg, n, len(self.tricks))
+            d = Declaration(p, arg, n)
             self.declared.append(d)
             self.events.append(Declared(p, d.said, arg, n))
         else:
