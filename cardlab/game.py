@@ -57,17 +57,18 @@ class GameState(ABC):
     game: ClassVar[str]
     rules: Any
     players: tuple[str, ...]
-    seed: int | None
+    seed: int
     rng: random.Random
     events: list
     history: list
 
     def _start(self, seed: int | None, undo: bool = True) -> None:
-        """Common set-up: call first from ``__init__``. ``undo=False`` keeps no snapshots (for
+        """Common set-up: call first from ``__init__``. ``seed=None`` draws a seed and keeps it,
+        so that the record of every game replays. ``undo=False`` keeps no snapshots (for
         simulations that never take an action back: faster, and ``undo()`` then raises)."""
-        self.seed = seed
+        self.seed = random.randrange(2**32) if seed is None else seed
         self._undoable = undo
-        self.rng = random.Random(seed)
+        self.rng = random.Random(self.seed)
         self.events = []
         self.history = []
         self._undo_stack: list[dict] = []

@@ -11,7 +11,6 @@ Actions are texts (:class:`Action`, a ``str``): ``"exchange"``, ``"keep"``, ``"d
 
 from __future__ import annotations
 
-import random
 import sys
 from dataclasses import dataclass
 from typing import Any, Sequence
@@ -185,7 +184,7 @@ class State(GameState):
 
     def __init__(self, rules: Rules = TRAPPOLA, seed: int | None = None, deal: dict | None = None,
                  players: Sequence[str] | None = None, undo: bool = True) -> None:
-        self._start(random.randrange(2**32) if seed is None else seed, undo)
+        self._start(seed, undo)
         self.rules = rules
         self.players = tuple(players or ("player 0", "player 1"))
         if len(self.players) != 2:
