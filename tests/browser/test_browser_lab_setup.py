@@ -67,12 +67,8 @@ def reader_lab(_browser_ready: None, tmp_path_factory: pytest.TempPathFactory) -
         url = _wait_for_open_url(process, homes["JUPYTER_RUNTIME_DIR"], log)
         yield {"url": url, "token": token, "base": re.match(r"http://[^/]+", url).group(0)}
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        process.terminate()  # jupyter lab shuts its kernels down and exits on SIGTERM
+        process.wait(timeout=60)
 
 
 def _wait_for_open_url(process: subprocess.Popen, runtime: Path, log: Path) -> str:
