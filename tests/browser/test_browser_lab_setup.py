@@ -25,6 +25,7 @@ pytestmark = pytest.mark.browser
 
 REPO = Path(__file__).resolve().parents[2]
 START_PAGE = "notebooks/00_start_here.ipynb"
+INDEX_PAGE = "docs/README.md"
 RULE_PAGE = "docs/rules/cleopatra.md"
 NOTIFICATIONS = "@jupyterlab/apputils-extension:notification"
 SERVER_START_S = 90
@@ -115,9 +116,14 @@ def test_first_visit_shows_the_start_page_without_news_and_rule_pages_render(rea
         assert page.locator(".Toastify__toast").count() == 0
         page.screenshot(path=str(tmp_path / "start-page.png"))
 
-        page.evaluate("(path) => window.jupyterapp.commands.execute('docmanager:open', {path})", RULE_PAGE)
-        rendered = page.locator(".jp-MainAreaWidget:not(.lm-mod-hidden) .jp-RenderedMarkdown h1").first
-        rendered.wait_for(timeout=PAGE_MS)
-        assert "Cleopatra" in rendered.inner_text()  # a rendered page, not Markdown source in an editor
+        page.evaluate("(path) => window.jupyterapp.commands.execute('docmanager:open', {path})", INDEX_PAGE)
+        shown = page.locator(".jp-MainAreaWidget:not(.lm-mod-hidden) .jp-RenderedMarkdown")
+        shown.locator("a", has_text="Cleopatra").click()  # the index, rendered, links the rule pages
+        page.wait_for_function("(path) => window.jupyterapp.shell.currentWidget.context.path === path",
+                               arg=RULE_PAGE, timeout=PAGE_MS)
+        heading = shown.locator("h1").first
+        heading.wait_for(timeout=PAGE_MS)
+        assert "Cleopatra" in heading.inner_text()  # a rendered page, not Markdown source in an editor
+        page.screenshot(path=str(tmp_path / "rule-page.png"))
     finally:
         context.close()
