@@ -16,7 +16,7 @@ import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any, ClassVar, Hashable
+from typing import Any, ClassVar, Hashable, Sequence
 
 from .errors import IllegalActionError, RulesError
 
@@ -152,6 +152,26 @@ class GameState(ABC):
         self._restore(self._undo_stack.pop())
         return self.history.pop()
 
+    def contest(self, players: Sequence[Any]) -> Hashable | None:
+        """An action that interrupts the turn order, asked of ``players`` by :func:`play_out`
+        after every action (Cleopatra's slap race on a pair); None: the player due chooses."""
+        return None
+
+    def clone(self, undo: bool = True) -> "GameState":
+        """An independent copy of the game: the same position, events, history and RNG state.
+        ``undo=False`` gives a copy that keeps no undo snapshots (for bots' playouts: faster)."""
+        other = copy.copy(self)
+        vars(other).update(self._copied_fields())
+        other.events, other.history = list(self.events), list(self.history)
+        other._undoable = undo and self._undoable
+        other._undo_stack = copy.deepcopy(self._undo_stack) if other._undoable else []
+        return other
+
+    def _copied_fields(self) -> dict:
+        """The fields of a clone but the append-only lists, the RNG included (games whose state is
+        immutable may copy less)."""
+        return copy.deepcopy({k: v for k, v in vars(self).items() if k not in self._APPEND_ONLY})
+
     def history_text(self) -> list[str]:
         """The actions so far in text form."""
         return [self.action_text(a) for a in self.history]
@@ -176,6 +196,18 @@ class GameState(ABC):
         state = {k: v for k, v in vars(self).items() if k != "_undo_stack"}
         state["rng"] = self.rng.getstate()
         return repr(sorted(state.items(), key=lambda kv: kv[0]))
+
+
+def play_out(state: GameState, players: Sequence[Any], max_actions: int | None = None) -> GameState:
+    """Play ``state`` on with one computer player per seat (anything with ``choose(state)``) until
+    the end or ``max_actions`` more actions; returns the state. After every action the game may
+    let a player act out of turn (:meth:`GameState.contest`: Cleopatra's slaps)."""
+    done = 0
+    while not state.is_over and (max_actions is None or done < max_actions):
+        action = state.contest(players)
+        state.apply(players[state.current_player].choose(state) if action is None else action)
+        done += 1
+    return state
 
 
 def resolve_rules(module: ModuleType, rules: Any) -> Any:

@@ -9,7 +9,8 @@ import random
 import pytest
 
 from cardlab.bots import RandomBot
-from cardlab.bots.cleopatra import SlapBot, play_out, slap_race
+from cardlab.bots.cleopatra import SlapBot
+from cardlab.game import play_out
 from cardlab.games.cleopatra import PRESETS, new_game, variant
 from cardlab.records import loads, record_of
 
@@ -25,7 +26,7 @@ def bots_for(kind: str, seed: int):
 
 def step(state, bots):
     """One action chosen the way ``play_out`` chooses it."""
-    race = slap_race(bots) if state.pair_on_top else None
+    race = state.contest(bots)
     return race if race is not None else bots[state.current_player].choose(state)
 
 

@@ -269,6 +269,20 @@ class State(GameState):
     def action_text(self, action: Action) -> str:
         return action_text(action)
 
+    def contest(self, players: Sequence[Any]) -> Slap | None:
+        """C10–C12 with slap models: while a pair is on top, every player that models slapping
+        (``reaction_time()``, as :class:`cardlab.bots.cleopatra.SlapBot`), in seat order, notices it
+        or not; the race of those who did (C11), or None: the player due turns a card (C12)."""
+        if not self.pair_on_top:
+            return None
+        times = []
+        for seat, bot in enumerate(players):
+            react = getattr(bot, "reaction_time", None)
+            t = react() if react else None
+            if t is not None:
+                times.append((seat, t))
+        return Slap(tuple(times)) if times else None
+
     def describe(self, event: Any) -> str:
         return describe(event, self.players)
 

@@ -20,6 +20,7 @@ cap the number of actions and the bots vary their play a little.
 
 from __future__ import annotations
 
+import random
 import sys
 from dataclasses import dataclass, replace
 from typing import Any, Sequence
@@ -341,6 +342,11 @@ class State(GameState):
 
     def _snapshot(self) -> tuple[int, dict]:
         return len(self.events), {k: v for k, v in vars(self).items() if k not in self._APPEND_ONLY}
+
+    def _copied_fields(self) -> dict:
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        return {**self._snapshot()[1], "rng": rng}
 
 
 def _replace(items: tuple, i: int, value: object) -> tuple:

@@ -13,8 +13,9 @@ import random
 from typing import TYPE_CHECKING, Any, Sequence
 
 from ..cards import Card
-from ..bots.cleopatra import SlapBot, play_out
+from ..bots.cleopatra import SlapBot
 from ..fast.cleopatra import CODE, deal_codes, run_dealt
+from ..game import play_out
 from ..games import cleopatra
 from ..games.cleopatra_events import Captured, FalseSlap, Played, Slapped
 from . import PlayerSpec, game_seed, make_players, map_jobs
