@@ -11,6 +11,7 @@ Actions are small immutable values of the module's ``Action`` type (a ``str`` su
 from __future__ import annotations
 
 import copy
+import dataclasses
 import importlib
 import random
 from abc import ABC, abstractmethod
@@ -208,6 +209,39 @@ def play_out(state: GameState, players: Sequence[Any], max_actions: int | None =
         state.apply(players[state.current_player].choose(state) if action is None else action)
         done += 1
     return state
+
+
+def rule(default: Any, **schema: Any) -> Any:
+    """A ``Rules`` field with its JSON Schema fragment (``type``, ``enum``, ``minimum``,
+    ``maximum``, ``minLength``, ``maxLength``; ``type`` a list with ``"null"`` where None is
+    allowed) in ``metadata["schema"]``, checked by :func:`check_rules` and published by records."""
+    return dataclasses.field(default=default, metadata={"schema": schema})
+
+
+_JSON_TYPES: dict[str, tuple[type, ...]] = {"string": (str,), "integer": (int,), "number": (int, float),
+                                           "boolean": (bool,), "null": (type(None),)}
+
+
+def check_rules(rules: Any) -> None:
+    """Check every field of a ``Rules`` against its schema: exact types (a bool is not an
+    integer, ``"300"`` is not a number) and ranges. ``RulesError`` names the first bad field (and
+    the schema's ``description``, which cites the rule)."""
+    for f in dataclasses.fields(rules):
+        schema, value = f.metadata["schema"], getattr(rules, f.name)
+        why = f" ({schema['description']})" if "description" in schema else ""
+        kinds = [schema["type"]] if isinstance(schema["type"], str) else schema["type"]
+        if not any(isinstance(value, _JSON_TYPES[k]) and (k == "boolean") == isinstance(value, bool)
+                   for k in kinds):
+            raise RulesError(f"rules.{f.name}", f"must be {' or '.join(kinds)}, not {value!r:.60}{why}")
+        if "enum" in schema and value not in schema["enum"]:
+            raise RulesError(f"rules.{f.name}", f"must be one of {schema['enum']}, not {value!r:.60}{why}")
+        low, high = ("minLength", "maxLength") if isinstance(value, str) else ("minimum", "maximum")
+        size = len(value) if isinstance(value, str) else value
+        if value is not None and not isinstance(value, bool) and not (
+                schema.get(low, size) <= size <= schema.get(high, size)):
+            what = "a length" if isinstance(value, str) else "a value"
+            raise RulesError(f"rules.{f.name}", f"must have {what} from {schema.get(low, '-inf')} to "
+                             f"{schema.get(high, 'inf')}, not {value!r:.60}{why}")
 
 
 def resolve_rules(module: ModuleType, rules: Any) -> Any:

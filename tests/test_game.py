@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from cardlab.bots import RandomBot
-from cardlab.errors import IllegalActionError
-from cardlab.game import GAMES, game_module
+from cardlab.errors import IllegalActionError, RulesError
+from cardlab.game import GAMES, check_rules, game_module
 from cardlab.records import loads, record_of
 
 
@@ -67,3 +69,29 @@ def test_a_game_without_a_seed_draws_one_and_its_record_replays(name):
             state.apply(bot.choose(state))
         again = loads(record_of(state).to_json()).replay()
         assert again.fingerprint() == state.fingerprint()
+
+
+@pytest.mark.parametrize("game, field, value", [
+    ("trappola", "target", "300"), ("trappola", "target", -5), ("trappola", "target", 300.0),
+    ("trappola", "t8_by_anyone", 1), ("cleopatra", "sandwich", "no"), ("cleopatra", "ace", True),
+    ("cleopatra", "ace", 0), ("cleopatra", "slaps", "sometimes"), ("cleopatra", "name", ""),
+    ("kirifu", "players", True), ("kirifu", "world", "X"), ("kirifu", "first", 9), ("kirifu", "joker", None),
+])
+def test_rules_fields_are_checked_for_exact_type_and_range(game, field, value):
+    """Issue 12: every Rules field is checked against its schema; RulesError names the field."""
+    module = game_module(game)
+    with pytest.raises(RulesError, match=rf"^rules\.{field}: "):
+        dataclasses.replace(module.Rules(), **{field: value})
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_rules_field_declares_a_json_schema_and_every_preset_passes_it(name):
+    module = game_module(name)
+    for f in dataclasses.fields(module.Rules):
+        assert f.metadata["schema"]["type"], f.name
+    for preset in module.PRESETS.values():
+        check_rules(preset)
+    for old, new in module.ALIASES.items():
+        assert module.new_game(old, seed=1).rules == module.PRESETS[new]
+    with pytest.raises(RulesError, match=r"^rules\.name: unknown"):
+        module.new_game("no-such-preset")

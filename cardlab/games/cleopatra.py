@@ -46,17 +46,14 @@ from typing import Any, Sequence
 
 from ..cards import Card
 from ..errors import IllegalActionError
-from ..game import TERMINAL, GameState, Outcome, resolve_rules
+from ..game import TERMINAL, GameState, Outcome, check_rules, resolve_rules, rule
 from .cleopatra_events import (Captured, Ended, FalseSlap, Played, Reshuffled, Slapped, Step,  # noqa: F401
                                describe, steps_of)
 from .cleopatra_patterns import SEATS, pattern_of, read_deal, seeded_deal
 
 FACES = frozenset("JQK")
-CHOICES = {
-    "deal": ("colour", "shuffle"), "first_colour": ("red", "black"), "first": ("random", "X", "Y"),
-    "captures": ("won_pile", "under_hand"), "lose": ("no_cards", "cannot_play"),
-    "slaps": ("same_rank", "same_rank_or_faces", "none"), "false_slap": ("none", "burn"),
-}
+NAME = {"type": "string", "minLength": 1, "maxLength": 64}
+PAYMENT = {"type": "integer", "minimum": 1, "maximum": 1000}
 
 
 @dataclass(frozen=True)
@@ -74,29 +71,23 @@ class Rules:
     ``max_steps``: the step cap that ends every game.
     """
 
-    name: str = "cleopatra"
-    jack: int = 1
-    queen: int = 2
-    king: int = 3
-    ace: int = 5
-    deal: str = "colour"
-    first_colour: str = "red"
-    first: str = "random"
-    captures: str = "won_pile"
-    lose: str = "no_cards"
-    slaps: str = "same_rank"
-    sandwich: bool = False
-    false_slap: str = "none"
-    max_steps: int = 20000
+    name: str = rule("cleopatra", **NAME)
+    jack: int = rule(1, **PAYMENT)
+    queen: int = rule(2, **PAYMENT)
+    king: int = rule(3, **PAYMENT)
+    ace: int = rule(5, **PAYMENT)
+    deal: str = rule("colour", type="string", enum=["colour", "shuffle"])
+    first_colour: str = rule("red", type="string", enum=["red", "black"])
+    first: str = rule("random", type="string", enum=["random", "X", "Y"])
+    captures: str = rule("won_pile", type="string", enum=["won_pile", "under_hand"])
+    lose: str = rule("no_cards", type="string", enum=["no_cards", "cannot_play"])
+    slaps: str = rule("same_rank", type="string", enum=["same_rank", "same_rank_or_faces", "none"])
+    sandwich: bool = rule(False, type="boolean")
+    false_slap: str = rule("none", type="string", enum=["none", "burn"])
+    max_steps: int = rule(20000, type="integer", minimum=1, maximum=1_000_000)
 
     def __post_init__(self) -> None:
-        for key, allowed in CHOICES.items():
-            if getattr(self, key) not in allowed:
-                raise ValueError(f"Rules.{key} must be one of {allowed}, not {getattr(self, key)!r}")
-        for key in ("jack", "queen", "king", "ace", "max_steps"):
-            value = getattr(self, key)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise ValueError(f"Rules.{key} must be a positive integer, not {value!r}")
+        check_rules(self)
 
     @property
     def payments(self) -> dict[str, int]:

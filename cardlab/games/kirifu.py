@@ -26,8 +26,8 @@ from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
 from ..cards import FRENCH_SUITS, SUIT_SYMBOLS, Card, french_deck, parse_cards
-from ..errors import IllegalActionError, RecordError
-from ..game import TERMINAL, GameState, Outcome, resolve_rules
+from ..errors import IllegalActionError, RecordError, RulesError
+from ..game import TERMINAL, GameState, Outcome, check_rules, resolve_rules, rule
 from .kirifu_events import Cut, Drew, Finished, Grouped, Omorai, Passed, View, describe, place_text
 from .kirifu_moves import beats, card_key, cutters, is_osoroi_group, osoroi_groups, sort_cards, why_not_beats
 
@@ -36,25 +36,27 @@ from .kirifu_moves import beats, card_key, cutters, is_osoroi_group, osoroi_grou
 class Rules:
     """One variant of Kirifu. ``world``/``first`` None mean "seeded random" (K2, K4)."""
 
-    name: str = "kirifu"
-    players: int = 4          # K1: the number of seats
-    min_players: int = 3      # K1: 3–5 in the source
-    max_players: int = 5
-    hand_size: int = 5        # K3, K12
-    world: str | None = None  # K2: "S", "H", "D" or "C"; None draws it with the game's RNG
-    first: int | None = None  # K4: the first player; None draws it
-    osoroi: bool = True       # K13–K14
-    joker: bool = False       # variant: one joker, above every card including the ace of spades
+    name: str = rule("kirifu", type="string", minLength=1, maxLength=64)
+    players: int = rule(4, type="integer", minimum=2, maximum=7, description="K1: the number of seats")
+    min_players: int = rule(3, type="integer", minimum=2, maximum=7, description="K1: 3–5 in the source")
+    max_players: int = rule(5, type="integer", minimum=2, maximum=7, description="K1: 3–5 in the source")
+    hand_size: int = rule(5, type="integer", minimum=1, maximum=25, description="K3, K12: cards in a hand")
+    world: str | None = rule(None, type=["string", "null"], enum=[*FRENCH_SUITS, None],
+                             description="K2: the world suit; None draws it")
+    first: int | None = rule(None, type=["integer", "null"], minimum=0, maximum=6,
+                             description="K4: the first player; None draws it")
+    osoroi: bool = rule(True, type="boolean", description="K13–K15: osoroi groups may be passed")
+    joker: bool = rule(False, type="boolean", description="variant: one joker, above every card")
 
     def __post_init__(self) -> None:
+        check_rules(self)
         if not self.min_players <= self.players <= self.max_players:
-            raise ValueError(f"K1: {self.name} is for {self.min_players}–{self.max_players} players, not {self.players}")
-        if self.world is not None and self.world not in FRENCH_SUITS:
-            raise ValueError(f"K2: world must be one of {FRENCH_SUITS} or None, not {self.world!r}")
-        if self.first is not None and not 0 <= self.first < self.players:
-            raise ValueError(f"K4: first must be a seat 0–{self.players - 1} or None, not {self.first!r}")
-        if (self.hand_size + 1) * self.players > 52 + self.joker or self.hand_size < 1:
-            raise ValueError(f"K3: cannot deal {self.hand_size} cards to {self.players} players")
+            raise RulesError("rules.players", f"K1: {self.name} is for {self.min_players}–{self.max_players} "
+                             f"players, not {self.players}")
+        if self.first is not None and not self.first < self.players:
+            raise RulesError("rules.first", f"K4: a seat 0–{self.players - 1} or None, not {self.first!r}")
+        if (self.hand_size + 1) * self.players > 52 + self.joker:
+            raise RulesError("rules.hand_size", f"K3: cannot deal {self.hand_size} cards to {self.players} players")
 
 
 KIRIFU = Rules()

@@ -17,7 +17,7 @@ from typing import Any, Sequence
 
 from ..cards import ITALIAN, Card, italian_deck, parse_cards
 from ..errors import CardParseError, IllegalActionError, RecordError
-from ..game import TERMINAL, GameState, Outcome, resolve_rules
+from ..game import TERMINAL, GameState, Outcome, check_rules, resolve_rules, rule
 from .trappola_scoring import (DECLARABLE, DealSheet, Declaration, Trick, beats, card_points,
                                deal_sheet, TWO_BONUS)
 
@@ -30,10 +30,14 @@ class Rules:
     ``t8_by_anyone``: a three is barred once its fourth card is in *any* trick (T8 variant);
     ``four_twos_104``: a closing streak of four 2s scores 104 (T14 variant)."""
 
-    name: str = "trappola"
-    target: int | None = 300
-    t8_by_anyone: bool = False
-    four_twos_104: bool = False
+    name: str = rule("trappola", type="string", minLength=1, maxLength=64)
+    target: int | None = rule(300, type=["integer", "null"], minimum=1, maximum=100_000,
+                              description="T16: the game total that ends the game; None: one deal")
+    t8_by_anyone: bool = rule(False, type="boolean", description="T8 variant: a fourth card taken by anyone")
+    four_twos_104: bool = rule(False, type="boolean", description="T14 variant: four 2s score 104")
+
+    def __post_init__(self) -> None:
+        check_rules(self)
 
     @property
     def longest_streak(self) -> int:
