@@ -7,8 +7,10 @@ import dataclasses
 import pytest
 
 from cardlab.bots import RandomBot
-from cardlab.errors import IllegalActionError, RulesError
+from cardlab.cards import Card
+from cardlab.errors import IllegalActionError, RulesError, UndoError
 from cardlab.game import GAMES, check_rules, game_module
+from cardlab.games import cleopatra, kirifu, trappola
 from cardlab.records import loads, record_of
 
 
@@ -95,3 +97,42 @@ def test_every_rules_field_declares_a_json_schema_and_every_preset_passes_it(nam
         assert module.new_game(old, seed=1).rules == module.PRESETS[new]
     with pytest.raises(RulesError, match=r"^rules\.name: unknown"):
         module.new_game("no-such-preset")
+
+
+BAD_ACTIONS = [None, 42, 3.5, ("X", "5H"), [], b"keep", "", "\x00", "XY 5H", "slap X@٣٠٠", "slap X@²",
+               "slap X@" + "9" * 5000, "X " + "5" * 5000, "take " + "A" * 10_000,
+               cleopatra.Turn(5, Card.parse("5H")), cleopatra.Turn(-1, Card.parse("5H")), cleopatra.Slap(()),
+               cleopatra.Slap(((0, "x"),)), cleopatra.Slap(((0, -5),)), cleopatra.Slap(((7, None),)),
+               kirifu.Action(()), kirifu.Action(("take",)), kirifu.Action(("cut", "9H", "10H")),
+               trappola.Action("play ZZ")]
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("bad", BAD_ACTIONS, ids=lambda b: repr(b)[:24])
+def test_anything_but_a_legal_action_is_refused_with_a_rule_and_changes_nothing(name, bad):
+    """Issue 12: wrong types, another game's actions, malformed actions, unreadable texts."""
+    state = played(name, 6, actions=5)
+    before = state.fingerprint()
+    with pytest.raises(IllegalActionError) as info:
+        state.play(bad)
+    assert info.value.rule is not None
+    assert state.fingerprint() == before
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("player", [-1, 7, True, "0", 1.0])
+def test_a_player_out_of_range_is_refused_as_turn(name, player):
+    state = played(name, 7, actions=3)
+    before = state.fingerprint()
+    with pytest.raises(IllegalActionError) as info:
+        state.play(state.legal_actions()[0], player=player)
+    assert info.value.rule == "turn" and state.fingerprint() == before
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_undo_with_nothing_to_undo_is_a_typed_error(name):
+    state = game_module(name).new_game(seed=8)
+    before = state.fingerprint()
+    with pytest.raises(UndoError, match="no action"):
+        state.undo()
+    assert state.fingerprint() == before

@@ -110,6 +110,7 @@ class State(GameState):
     snapshot for ``undo()`` is a shallow copy. The RNG is used only for the deal."""
 
     game = "kirifu"
+    action_type = Action
 
     def __init__(self, rules: Rules = KIRIFU, seed: int | None = None, deal: dict | None = None,
                  players: Sequence[str] | None = None, undo: bool = True) -> None:
@@ -263,7 +264,7 @@ class State(GameState):
                 return Action(("osoroi", sort_cards(Card.parse(w) for w in words[1:])))
         except ValueError as e:
             raise IllegalActionError(str(e), rule="syntax") from None
-        raise IllegalActionError(f"cannot read {text!r}; write 'cut 9H with 10H', 'take 4S', 'pass 7S', "
+        raise IllegalActionError(f"cannot read {text!r:.60}; write 'cut 9H with 10H', 'take 4S', 'pass 7S', "
                                  "'osoroi 4H 4S 9C' or 'send'", rule="syntax")
 
     def why_illegal(self, action: Action) -> tuple[str, str]:
@@ -293,7 +294,8 @@ class State(GameState):
             if self.chosen:
                 return "K13", "you started an osoroi: add groups or 'send' (a single card is instead of osoroi)"
             if self.last_omorai is not None and action[1] in self.hands[self.last_omorai]:
-                return "K11", f"{self.players[self.last_omorai]} took a card (omorai) and passes nothing this turn"
+                return "K11", (f"{action[1]} is not in {self.players[me]}'s hand: {self.players[self.last_omorai]} "
+                               f"took a card (omorai) and passed nothing, so it is {self.players[me]} who passes")
             return "K8", f"{action[1]} is not in your hand"
         if kind == "send":
             return "K13", "choose an osoroi group first"

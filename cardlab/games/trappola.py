@@ -184,7 +184,7 @@ class State(GameState):
     """A game of Trappola in progress. Seats 0 and 1; the dealer alternates (T16)."""
 
     game = "trappola"
-    pack = ITALIAN
+    action_type = Action
 
     def __init__(self, rules: Rules = TRAPPOLA, seed: int | None = None, deal: dict | None = None,
                  players: Sequence[str] | None = None, undo: bool = True) -> None:
@@ -370,7 +370,7 @@ class State(GameState):
                 return Action(f"play {Card.parse(words[-1], ITALIAN).ascii()}")
             except CardParseError as e:
                 raise IllegalActionError(str(e), rule="syntax") from None
-        raise IllegalActionError(f"cannot read {text!r}; write exchange, keep, declare R or play RC",
+        raise IllegalActionError(f"cannot read {text!r:.60}; write exchange, keep, declare R or play RC",
                                  rule="syntax")
 
     def why_illegal(self, action: str) -> tuple[str, str]:

@@ -49,7 +49,7 @@ def event_row(state: cleopatra.State) -> dict[str, Any]:
     for ev in state.events:
         if isinstance(ev, Played):
             pile.append(ev.card)
-        elif isinstance(ev, FalseSlap) and ev.burned is not None:
+        elif isinstance(ev, FalseSlap):
             pile.insert(0, ev.burned)
         elif isinstance(ev, Slapped):
             slaps[ev.player] += 1
