@@ -91,6 +91,11 @@ class Action(tuple):
 
 
 SEND = Action(("send",))
+_DECK = french_deck(jokers=2)
+_TAKE = {c: Action(("take", c)) for c in _DECK}
+_PASS = {c: Action(("pass", c)) for c in _DECK}
+_CUT = {(p, c): Action(("cut", p, c)) for p in _DECK for c in _DECK}
+"""Single-card actions made once: ``legal_actions()`` hands out these (as fast as plain tuples)."""
 
 
 def action_text(action: tuple) -> str:
@@ -163,14 +168,14 @@ class State(GameState):
         if self.phase == RECEIVE:
             out: list[Action] = []
             for p in self.passed:
-                out += [Action(("cut", p, c)) for c in cutters(hand, p, self.world)]
-                out.append(Action(("take", p)))
+                out += [_CUT[p, c] for c in cutters(hand, p, self.world)]
+                out.append(_TAKE[p])
             return out
         room = len(self.hands[self.receiver]) - len(self.chosen)  # K15
         groups = [Action(("osoroi", g)) for g in osoroi_groups(hand, room)] if self.rules.osoroi else []
         if self.chosen:
             return [SEND] + groups
-        return [Action(("pass", c)) for c in hand] + groups
+        return [_PASS[c] for c in hand] + groups
 
     def _apply(self, action: Action) -> None:
         kind, me = action[0], self.turn

@@ -64,6 +64,9 @@ class Action(str):
 
 
 EXCHANGE_ACTION, KEEP_ACTION = Action("exchange"), Action("keep")
+_DECLARE = {rank: Action(f"declare {rank}") for rank in DECLARABLE}
+_PLAY = {card: Action(f"play {card.ascii()}") for card in italian_deck()}
+"""Every action made once: ``legal_actions()`` hands out these (as fast as plain texts)."""
 
 
 # --- events -----------------------------------------------------------------------------------
@@ -273,8 +276,7 @@ class State(GameState):
             return []
         if self.phase == EXCHANGE:
             return [EXCHANGE_ACTION, KEEP_ACTION] if self._may_exchange() else [KEEP_ACTION]
-        return ([Action(f"declare {r}") for r in self.declarable(self.to_move)]
-                + [Action(f"play {c.ascii()}") for c in self.playable()])
+        return [_DECLARE[r] for r in self.declarable(self.to_move)] + [_PLAY[c] for c in self.playable()]
 
     # --- applying --------------------------------------------------------------------------
     def _apply(self, action: str) -> None:
