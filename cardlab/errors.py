@@ -13,7 +13,7 @@ class CardParseError(CardlabError, ValueError):
     def __init__(self, text: object, pack: str, valid: str) -> None:
         self.text = text
         self.pack = pack
-        super().__init__(f"unknown card {str(text)!r} for the {pack} pack; {valid}")
+        super().__init__(f"unknown card {str(text)[:40]!r} for the {pack} pack; {valid}")
 
 
 class IllegalActionError(CardlabError, ValueError):
@@ -31,6 +31,19 @@ class IllegalActionError(CardlabError, ValueError):
             shown = ", ".join(legal[:12]) + (" …" if len(legal) > 12 else "")
             text += f" (legal now: {shown})" if legal else " (no action is legal now)"
         super().__init__(text)
+
+
+class RulesError(CardlabError, ValueError):
+    """A rules value of the wrong type or out of range, or an unknown preset; the message starts
+    with the field at fault (``rules.target: ...``)."""
+
+    def __init__(self, field: str, message: str) -> None:
+        self.field = field
+        super().__init__(f"{field}: {message}")
+
+
+class UndoError(CardlabError, IndexError):
+    """``undo()`` with nothing to take back (or on a game made with ``undo=False``)."""
 
 
 class RecordError(CardlabError, ValueError):

@@ -7,7 +7,8 @@ import json
 import pandas as pd
 import pytest
 
-from cardlab.bots.cleopatra import SlapBot, play_out
+from cardlab.bots.cleopatra import SlapBot
+from cardlab.game import play_out
 from cardlab.errors import RecordError
 from cardlab.games.cleopatra import new_game
 from cardlab.records import Record, load, loads, record_of, to_frame
@@ -65,7 +66,7 @@ def test_to_frame_gives_one_row_per_event():
     state = sample_game(2)
     frame = to_frame(state.events)
     assert isinstance(frame, pd.DataFrame) and len(frame) == len(state.events)
-    assert {"event", "step", "seat", "card"} <= set(frame.columns)
+    assert {"event", "step", "player", "card"} <= set(frame.columns)
     played = frame[frame.event == "Played"]
     assert len(played) == state.outcome.stats["cards"] and played.card.str.len().min() >= 2
 

@@ -22,40 +22,41 @@ Decisions where the source is silent (besides the defaults of docs/rules/cleopat
 ``legal_actions()`` lists the turn of the player due and, while a slappable pair is on top,
 ``slap X`` and ``slap Y`` (either seat may slap, whoever is due; C10). Timed slaps and races are
 accepted by ``play()`` whenever an untimed slap of the same seats is legal. A slap without a pair
-is refused by ``play()`` (C13) unless the rules say ``false_slap="burn"``; ``apply()`` of one
-records a ``FalseSlap`` event with no effect.
+has no effect (C13), so it is no action: ``play()`` and ``apply()`` both refuse it
+(``IllegalActionError``, the state unchanged), unless the rules say ``false_slap="burn"`` and the
+slapper has a card to burn. Every record the engine writes therefore replays.
 
 >>> g = new_game(seed=3, deal={"hands": [["5H", "QH"], ["5S", "JS"]], "first": 0})
 >>> g.legal_actions()
-[Turn(seat=0, card=Card('5♥'))]
+[Turn(player=0, card=Card('5♥'))]
 >>> for text in ("X 5H", "Y 5S", "slap Y@240"):
 ...     _ = g.play(text)
 >>> g.steps()[-1].text
 'Y plays 5♠; Y slaps (Y@240); Y takes 2 cards.'
 >>> g.legal_actions()
-[Turn(seat=1, card=Card('J♠'))]
+[Turn(player=1, card=Card('J♠'))]
 """
 
 from __future__ import annotations
 
 import dataclasses
 import random
+import sys
 from dataclasses import dataclass
-from typing import Any, Hashable, Sequence
+from typing import Any, Sequence
 
 from ..cards import Card
-from ..errors import IllegalActionError
-from ..game import TERMINAL, GameState, Outcome
+from ..errors import CardParseError, IllegalActionError
+from ..game import TERMINAL, GameState, Outcome, check_rules, resolve_rules, rule
 from .cleopatra_events import (Captured, Ended, FalseSlap, Played, Reshuffled, Slapped, Step,  # noqa: F401
-                               steps_of)
+                               describe, steps_of)
 from .cleopatra_patterns import SEATS, pattern_of, read_deal, seeded_deal
 
 FACES = frozenset("JQK")
-CHOICES = {
-    "deal": ("colour", "shuffle"), "first_colour": ("red", "black"), "first": ("random", "X", "Y"),
-    "captures": ("won_pile", "under_hand"), "lose": ("no_cards", "cannot_play"),
-    "slaps": ("same_rank", "same_rank_or_faces", "none"), "false_slap": ("none", "burn"),
-}
+MAX_MS_DIGITS = 7
+"""A slap's time is written with at most this many ASCII digits (under three hours in ms)."""
+NAME = {"type": "string", "minLength": 1, "maxLength": 64}
+PAYMENT = {"type": "integer", "minimum": 1, "maximum": 1000}
 
 
 @dataclass(frozen=True)
@@ -73,29 +74,23 @@ class Rules:
     ``max_steps``: the step cap that ends every game.
     """
 
-    name: str = "cleopatra"
-    jack: int = 1
-    queen: int = 2
-    king: int = 3
-    ace: int = 5
-    deal: str = "colour"
-    first_colour: str = "red"
-    first: str = "random"
-    captures: str = "won_pile"
-    lose: str = "no_cards"
-    slaps: str = "same_rank"
-    sandwich: bool = False
-    false_slap: str = "none"
-    max_steps: int = 20000
+    name: str = rule("cleopatra", **NAME)
+    jack: int = rule(1, **PAYMENT)
+    queen: int = rule(2, **PAYMENT)
+    king: int = rule(3, **PAYMENT)
+    ace: int = rule(5, **PAYMENT)
+    deal: str = rule("colour", type="string", enum=["colour", "shuffle"])
+    first_colour: str = rule("red", type="string", enum=["red", "black"])
+    first: str = rule("random", type="string", enum=["random", "X", "Y"])
+    captures: str = rule("won_pile", type="string", enum=["won_pile", "under_hand"])
+    lose: str = rule("no_cards", type="string", enum=["no_cards", "cannot_play"])
+    slaps: str = rule("same_rank", type="string", enum=["same_rank", "same_rank_or_faces", "none"])
+    sandwich: bool = rule(False, type="boolean")
+    false_slap: str = rule("none", type="string", enum=["none", "burn"])
+    max_steps: int = rule(20000, type="integer", minimum=1, maximum=1_000_000)
 
     def __post_init__(self) -> None:
-        for key, allowed in CHOICES.items():
-            if getattr(self, key) not in allowed:
-                raise ValueError(f"Rules.{key} must be one of {allowed}, not {getattr(self, key)!r}")
-        for key in ("jack", "queen", "king", "ace", "max_steps"):
-            value = getattr(self, key)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise ValueError(f"Rules.{key} must be a positive integer, not {value!r}")
+        check_rules(self)
 
     @property
     def payments(self) -> dict[str, int]:
@@ -112,40 +107,61 @@ CLEOPATRA = Rules()
 """The source's game: colour split, J1 Q2 K3 A5, won piles apart,
 slaps on same-rank pairs, out when hand and won pile are empty. Status: observed in the source,
 with the defaults of docs/rules/cleopatra.md where it is silent (C3, C11, C13, C14)."""
-BEGGAR_MY_NEIGHBOUR = Rules(name="beggar_my_neighbour", ace=4, deal="shuffle", first="X",
+BEGGAR_MY_NEIGHBOUR = Rules(name="beggar-my-neighbour", ace=4, deal="shuffle", first="X",
                             captures="under_hand", lose="cannot_play", slaps="none")
 """The classic British game (known since the 1840s): J1 Q2 K3 A4, captures under the hand, no
 slapping, the first hand given leads. Status: as in the published record-game studies."""
-EGYPTIAN_RATSCREW = Rules(name="egyptian_ratscrew", ace=4, deal="shuffle", first="X",
+EGYPTIAN_RATSCREW = Rules(name="egyptian-ratscrew", ace=4, deal="shuffle", first="X",
                           captures="under_hand", lose="cannot_play", sandwich=True, false_slap="burn")
 """Beggar-my-neighbour payments plus slaps on doubles and sandwiches, one card burnt for a false
 slap. Status: common American practice; house rules vary."""
 PRESETS: dict[str, Rules] = {r.name: r for r in (CLEOPATRA, BEGGAR_MY_NEIGHBOUR, EGYPTIAN_RATSCREW)}
+ALIASES: dict[str, str] = {"beggar_my_neighbour": "beggar-my-neighbour", "egyptian_ratscrew": "egyptian-ratscrew"}
+"""Old spellings of preset names, so that records saved with them still load."""
 
 
 # --- actions ----------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Turn:
-    """The player ``seat`` turns their top card ``card`` onto the pile (C4)."""
+class Action:
+    """A Cleopatra action, :class:`Turn` or :class:`Slap`; ``str(action)`` is its record text."""
 
-    seat: int
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return action_text(self)
+
+
+@dataclass(frozen=True)
+class Turn(Action):
+    """The player ``player`` turns their top card ``card`` onto the pile (C4): ``"X 5H"``."""
+
+    player: int
     card: Card
 
 
 @dataclass(frozen=True)
-class Slap:
-    """One slap or a race: ``times`` holds ``(seat, ms or None)`` pairs (C10, C11)."""
+class Slap(Action):
+    """One slap or a race: ``times`` holds ``(player, ms or None)`` pairs (C10, C11):
+    ``"slap Y"``, ``"slap Y@310"``, ``"slap X@230 Y@310"``."""
 
     times: tuple[tuple[int, int | None], ...]
 
     @property
-    def seats(self) -> tuple[int, ...]:
+    def players(self) -> tuple[int, ...]:
         return tuple(s for s, _ in self.times)
 
 
-def slap(*seats: int) -> Slap:
-    """An untimed slap by one seat (or an untimed race, decided by a coin)."""
-    return Slap(tuple((s, None) for s in seats))
+def slap(*players: int) -> Slap:
+    """An untimed slap by one player (or an untimed race, decided by a coin)."""
+    return Slap(tuple((s, None) for s in players))
+
+
+def action_text(action: Action) -> str:
+    """The record text of an action (``"X 5H"``, ``"slap X@230 Y@310"``)."""
+    if isinstance(action, Turn):
+        return f"{SEATS[action.player]} {action.card.ascii()}"
+    if isinstance(action, Slap):
+        return "slap " + " ".join(SEATS[s] + ("" if t is None else f"@{t}") for s, t in action.times)
+    raise IllegalActionError(f"not a Cleopatra action: {action!r}", rule="syntax")
 
 
 def resolve_race(times: Sequence[tuple[int, int | None]], rng: random.Random) -> int:
@@ -159,13 +175,16 @@ def resolve_race(times: Sequence[tuple[int, int | None]], rng: random.Random) ->
 
 @dataclass(frozen=True)
 class View:
-    """What a player sees: the pile face up, every stack as a count (nobody sees a hand)."""
+    """What ``player`` sees (None: a spectator; all see the same): the pile face up, every stack
+    as a count (nobody sees a hand)."""
 
+    player: int | None
+    players: tuple[str, str]
+    current_player: int
     pile: tuple[Card, ...]
     hand_sizes: tuple[int, int]
     won_sizes: tuple[int, int]
     under: int
-    to_play: int
     owed: int
     step: int
     result: str
@@ -176,13 +195,14 @@ class State(GameState):
     """A game of Cleopatra or a relative in progress (see the module docstring)."""
 
     game = "cleopatra"
+    action_type = Action
 
     def __init__(self, rules: Rules = CLEOPATRA, seed: int | None = None, deal: dict | None = None,
                  players: Sequence[str] | None = None, undo: bool = True, chance: Any = None) -> None:
         self._start(seed, undo)
         self._chance = chance            # replays: draws C9 reshuffles and C11 coins instead of the RNG
         self.rules = rules
-        self.players = list(players or ("X", "Y"))
+        self.players = tuple(players or ("X", "Y"))
         self._pay = {**dict.fromkeys(("2", "3", "4", "5", "6", "7", "8", "9", "10"), 0), **rules.payments}
         hands, first = seeded_deal(rules, self.rng)   # always drawn, so a given deal leaves the
         if deal is not None:                           # RNG where a seeded deal would (replays)
@@ -219,10 +239,10 @@ class State(GameState):
     def initial_deal(self) -> dict:
         return {"hands": [list(h) for h in self._deal["hands"]], "first": self._deal["first"]}
 
-    def legal_actions(self) -> list[Hashable]:
+    def legal_actions(self) -> list[Action]:
         if self._outcome:
             return []
-        actions: list[Hashable] = [Turn(self._turner, self.hands[self._turner][0])]
+        actions: list[Action] = [Turn(self._turner, self.hands[self._turner][0])]
         if self.rules.slaps == "none":
             return actions
         pair = self.pair_on_top
@@ -231,54 +251,83 @@ class State(GameState):
                 actions.append(slap(seat))
         return actions
 
-    def play(self, text: str | Hashable) -> Hashable:
-        """Validate and apply; accepts timed slaps and races (C11) besides ``legal_actions()``."""
-        action = self.parse_action(text) if isinstance(text, str) else text
-        if isinstance(action, Slap) and not self._outcome and all(
-                slap(s) in self.legal_actions() for s in action.seats) and (
-                len(action.times) == 1 or self.pair_on_top):
-            self.apply(action)
-            return action
-        return super().play(action)
-
-    def action_text(self, action: Hashable) -> str:
-        if isinstance(action, Turn):
-            return f"{SEATS[action.seat]} {action.card.ascii()}"
+    def _is_legal(self, action: Action) -> bool:
+        """``legal_actions()``, and timed slaps and races (C11) of seats that may slap now."""
         if isinstance(action, Slap):
-            return "slap " + " ".join(SEATS[s] + ("" if t is None else f"@{t}") for s, t in action.times)
-        raise IllegalActionError(f"not a Cleopatra action: {action!r}", rule="syntax")
+            legal = self.legal_actions()
+            return all(slap(s) in legal for s in action.players) and (len(action.times) == 1 or self.pair_on_top)
+        return action in self.legal_actions()
 
-    def parse_action(self, text: str) -> Hashable:
+    def _actors(self, action: Action) -> tuple[int, ...]:
+        """Either seat may slap (C10); the seat named by a turn turns (``why_illegal`` says if it is not due)."""
+        return action.players if isinstance(action, Slap) else (action.player,)
+
+    def apply(self, action: Action) -> None:
+        """Apply a legal action (fast path: trusts the caller), except a slap without a pair that
+        has no effect: that is no action (C13), and would make a record that does not replay, so
+        ``apply()`` refuses it as ``play()`` does (``IllegalActionError``, state unchanged)."""
+        if isinstance(action, Slap) and not self.pair_on_top and (
+                len(action.times) != 1 or self.rules.false_slap != "burn" or not self.pile
+                or not self.hands[action.times[0][0]]):
+            rule, why = self.why_illegal(action)
+            raise IllegalActionError(why, rule=rule)
+        super().apply(action)
+
+    def action_text(self, action: Action) -> str:
+        return action_text(action)
+
+    def contest(self, players: Sequence[Any]) -> Slap | None:
+        """C10–C12 with slap models: while a pair is on top, every player that models slapping
+        (``reaction_time()``, as :class:`cardlab.bots.cleopatra.SlapBot`), in seat order, notices it
+        or not; the race of those who did (C11), or None: the player due turns a card (C12)."""
+        if not self.pair_on_top:
+            return None
+        times = []
+        for seat, bot in enumerate(players):
+            react = getattr(bot, "reaction_time", None)
+            t = react() if react else None
+            if t is not None:
+                times.append((seat, t))
+        return Slap(tuple(times)) if times else None
+
+    def describe(self, event: Any) -> str:
+        return describe(event, self.players)
+
+    def parse_action(self, text: str) -> Action:
         words = text.split()
-        if len(words) == 2 and words[0] in SEATS:
-            return Turn(SEATS.index(words[0]), Card.parse(words[1]))
+        if len(words) == 2 and words[0] in tuple(SEATS):
+            try:
+                return Turn(SEATS.index(words[0]), Card.parse(words[1]))
+            except CardParseError as e:
+                raise IllegalActionError(str(e), rule="syntax") from None
         if len(words) >= 2 and words[0] == "slap":
             times = []
             for word in words[1:]:
                 seat, _, ms = word.partition("@")
-                if seat not in SEATS or (ms and not ms.isdigit()) or (_ and not ms):
-                    raise IllegalActionError(f"cannot read {word!r} in {text!r}; write 'slap Y', "
-                                             "'slap Y@310' or 'slap X@230 Y@310'", rule="syntax")
+                if seat not in tuple(SEATS) or (_ and not (ms.isascii() and ms.isdigit() and len(ms) <= MAX_MS_DIGITS)):
+                    raise IllegalActionError(f"cannot read {word[:20]!r}; write 'slap Y', 'slap Y@310' or "
+                                             f"'slap X@230 Y@310' (times: whole ms, at most {MAX_MS_DIGITS} "
+                                             "digits 0-9)", rule="syntax")
                 times.append((SEATS.index(seat), int(ms) if ms else None))
             seats = [s for s, _ in times]
             if len(set(seats)) != len(seats) or (len(times) > 1 and len({t is None for _, t in times}) > 1):
-                raise IllegalActionError(f"{text!r}: each seat slaps once, and a race gives every "
+                raise IllegalActionError(f"{text!r:.60}: each seat slaps once, and a race gives every "
                                          "seat a time or none", rule="syntax")
             return Slap(tuple(times))
-        raise IllegalActionError(f"cannot read {text!r}; actions look like 'X 5H', 'slap Y' or "
+        raise IllegalActionError(f"cannot read {text!r:.60}; actions look like 'X 5H', 'slap Y' or "
                                  "'slap X@230 Y@310'", rule="syntax")
 
-    def why_illegal(self, action: Hashable) -> tuple[str, str]:
+    def why_illegal(self, action: Action) -> tuple[str, str]:
         if isinstance(action, Turn):
-            if action.seat != self._turner:
-                return "turn", f"{SEATS[self._turner]} is due to play, not {SEATS[action.seat]}"
-            return "C4", f"{SEATS[action.seat]} turns the top card, {self.hands[action.seat][0]}, not {action.card}"
+            if action.player != self._turner:
+                return "turn", f"{SEATS[self._turner]} is due to play, not {SEATS[action.player]}"
+            return "C4", f"{SEATS[action.player]} turns the top card, {self.hands[action.player][0]}, not {action.card}"
         if self.rules.slaps == "none":
             return "C10", f"{self.rules.name} has no slapping"
         if len(action.times) > 1:
             return "C11", "a race of slaps needs a pair on top"
         if self.rules.false_slap == "burn":
-            return "C13", f"{SEATS[action.seats[0]]} has no card in hand to burn for a false slap"
+            return "C13", f"{SEATS[action.players[0]]} has no card in hand to burn for a false slap"
         return "C13", "the top two cards are not a pair: a slap has no effect"
 
     # --- queries ------------------------------------------------------------------------------
@@ -297,24 +346,24 @@ class State(GameState):
         """Cards a player holds: hand and won pile."""
         return len(self.hands[seat]) + len(self.won[seat])
 
-    def view(self, player: int) -> View:
-        """What ``player`` sees (both players see the same: every stack is face down)."""
+    def view(self, player: int | None = None) -> View:
+        """What ``player`` sees (everyone sees the same: every stack is face down)."""
         result = ""
         if self._outcome:
             result = (f"{self.players[self._outcome.winner]} wins ({self._outcome.reason})"
                       if self._outcome.winner is not None else f"no winner ({self._outcome.reason})")
-        return View(tuple(self.pile), (len(self.hands[0]), len(self.hands[1])),
-                    (len(self.won[0]), len(self.won[1])), len(self.under), self.current_player, self.owed,
-                    self.step, result)
+        return View(player, self.players, self.current_player, tuple(self.pile),
+                    (len(self.hands[0]), len(self.hands[1])), (len(self.won[0]), len(self.won[1])),
+                    len(self.under), self.owed, self.step, result)
 
     def steps(self) -> list[Step]:
         """The game so far in the source's steps (see docs/rules/cleopatra.md)."""
         return steps_of(self.events, len(self.history), self.players)
 
     # --- applying actions ---------------------------------------------------------------------
-    def _apply(self, action: Hashable) -> None:
+    def _apply(self, action: Action) -> None:
         if isinstance(action, Turn):
-            self._turn(action.seat)
+            self._turn(action.player)
         else:
             self._slap(action)
         self._settle()
@@ -345,13 +394,11 @@ class State(GameState):
 
     def _slap(self, action: Slap) -> None:
         if not self.pair_on_top:
-            seat = action.seats[0]
-            burned = None
-            if self.rules.false_slap == "burn" and self.hands[seat]:
-                burned = self.hands[seat].pop(0)
-                self.under.insert(0, burned)
+            seat = action.players[0]
+            burned = self.hands[seat].pop(0)       # C13 variant (apply() refuses any other false slap)
+            self.under.insert(0, burned)
             self.events.append(FalseSlap(len(self.history), self.step, seat, burned))
-            if burned and self.rules.lose == "no_cards" and not self.cards_of(seat):
+            if self.rules.lose == "no_cards" and not self.cards_of(seat):
                 self._end(1 - seat, "no cards")
             return
         winner = resolve_race(action.times, self._rng() if self._chance is None else self._chance)
@@ -460,11 +507,19 @@ def new_game(rules: Rules | str = CLEOPATRA, seed: int | None = None, deal: dict
     the C11 tie coins instead of the game's RNG, to replay games whose draws were made elsewhere
     (:mod:`cardlab.fast.batch_cleopatra`); undo does not rewind it, and the game's record replays
     with the seed's RNG instead, so keep it for such replays."""
-    if isinstance(rules, str):
-        if rules not in PRESETS:
-            raise ValueError(f"unknown preset {rules!r}; presets: {', '.join(PRESETS)}")
-        rules = PRESETS[rules]
-    return State(rules, seed=seed, deal=deal, players=players, undo=undo, chance=chance)
+    return State(resolve_rules(sys.modules[__name__], rules), seed=seed, deal=deal, players=players,
+                 undo=undo, chance=chance)
+
+
+def make_deal(hands: Sequence[str | Sequence[str]], first: int = 0) -> dict:
+    """A deal for ``new_game(deal=...)``: X's hand then Y's, each a text of cards (``"5H QH 8H"``,
+    top card first), a list of card texts, or a pattern string (``"K-KK----K-A"``, see
+    :mod:`cardlab.games.cleopatra_patterns`); ``first`` is the seat that plays first. Returns the
+    JSON form with concrete cards (``RecordError`` names a bad hand or card)."""
+    patterns = all(isinstance(h, str) and set(h.strip().upper()) <= set("-JQKA") for h in hands)
+    lists = [h if patterns or not isinstance(h, str) else h.split() for h in hands]
+    cards, first = read_deal({"hands": lists, "first": first})
+    return {"hands": [[c.ascii() for c in h] for h in cards], "first": first}
 
 
 def variant(base: Rules = CLEOPATRA, **changes: Any) -> Rules:

@@ -13,8 +13,9 @@ import random
 from typing import TYPE_CHECKING, Any, Sequence
 
 from ..cards import Card
-from ..bots.cleopatra import SlapBot, play_out
+from ..bots.cleopatra import SlapBot
 from ..fast.cleopatra import CODE, deal_codes, run_dealt
+from ..game import play_out
 from ..games import cleopatra
 from ..games.cleopatra_events import Captured, FalseSlap, Played, Slapped
 from . import PlayerSpec, game_seed, make_players, map_jobs
@@ -48,15 +49,15 @@ def event_row(state: cleopatra.State) -> dict[str, Any]:
     for ev in state.events:
         if isinstance(ev, Played):
             pile.append(ev.card)
-        elif isinstance(ev, FalseSlap) and ev.burned is not None:
+        elif isinstance(ev, FalseSlap):
             pile.insert(0, ev.burned)
         elif isinstance(ev, Slapped):
-            slaps[ev.seat] += 1
+            slaps[ev.player] += 1
         elif isinstance(ev, Captured):
-            js = {c for c in pile if c.rank == "J" and owner[c] != ev.seat}
+            js = {c for c in pile if c.rank == "J" and owner[c] != ev.player}
             if js and first_taker is None:
-                first_taker = ev.seat
-            taken[ev.seat].update(js)
+                first_taker = ev.player
+            taken[ev.player].update(js)
             pile.clear()
     return {"slaps_0": slaps[0], "slaps_1": slaps[1], "opp_js_taken_0": len(taken[0]),
             "opp_js_taken_1": len(taken[1]), "first_opp_j_taker": first_taker}
