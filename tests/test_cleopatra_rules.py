@@ -92,11 +92,43 @@ def test_C6_honour_in_payment_reverses_roles():
         g.play("Y 5S")
 
 
-def test_C6_a_payment_ending_on_a_pair_is_collected_at_once():
-    """Decision (module docstring): the honour's owner has won the pile with the last payment card."""
+def test_C10_a_pair_made_by_the_last_payment_card_may_be_slapped():
+    """Updated C10: the slap beats the collection; the pile waits on the table, the honour's owner
+    is due (C8), and either player may slap."""
     g = game("QH 9H 8H", "3S 3D 4S")
-    turn(g, 3)                       # X Q, Y pays 3 and 3: a pair, but the payment is complete
-    assert g.pile == [] and len(g.won[0]) == 3 and slap(1) not in g.legal_actions()
+    turn(g, 3)                       # X Q, Y pays 3 and 3: paid in full, and a pair on top
+    assert len(g.pile) == 3 and g.won[0] == [] and g.current_player == 0
+    assert {slap(0), slap(1)} <= set(g.legal_actions())
+    g.play("slap Y")
+    assert g.won[1] == parse_cards("QH 3S 3D") and g.pile == [] and g.current_player == 1
+
+
+def test_C10_unslapped_the_honours_owner_collects_when_play_goes_on():
+    g = game("QH 9H 8H", "3S 3D 4S")
+    turn(g, 3)
+    g.play("X 9H")
+    assert g.won[0] == parse_cards("QH 3S 3D") and g.pile == parse_cards("9H")
+    assert [type(e).__name__ for e in g.events[-2:]] == ["Captured", "Played"]
+
+
+def test_C9_the_reshuffle_waits_for_a_slap_on_the_pair():
+    """Updated C9: X, due with an empty hand, may slap the pair on top first; the cards the slap
+    wins are shuffled in too. Nobody slapping, X turns "X ?": the reshuffle, then its top card."""
+    def due():
+        g = game("JH 5H", "2S 5S 9S")
+        turn(g, 4)                   # X J, Y pays 2S (X takes 2), X 5H (last in hand), Y 5S: a pair
+        assert g.hands[0] == [] and len(g.won[0]) == 2 and g.current_player == 0
+        return g
+    g = due()
+    assert g.legal_actions()[0] == Turn(0, None) and str(g.legal_actions()[0]) == "X ?"
+    g.play("slap X")
+    assert isinstance(g.events[-1], Reshuffled) and g.events[-1].n == 4 and len(g.hands[0]) == 4
+    g = due()
+    g.play("X ?")
+    assert [type(e).__name__ for e in g.events[-2:]] == ["Reshuffled", "Played"] and g.events[-2].n == 2
+    assert len(g.hands[0]) == 1 and len(g.pile) == 3
+    with pytest.raises(IllegalActionError, match="C9"):
+        due().play("X JH")
 
 
 def test_C7_captures_are_kept_apart_from_the_hand():

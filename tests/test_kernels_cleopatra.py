@@ -45,7 +45,7 @@ def row_of(rows: dict, i: int) -> tuple:
 
 def engine_row(state: State) -> tuple:
     out = state.outcome
-    slaps = [sum(isinstance(e, Slapped) and e.seat == s for e in state.events) for s in (0, 1)]
+    slaps = [sum(isinstance(e, Slapped) and e.player == s for e in state.events) for s in (0, 1)]
     return (out.winner, out.reason, out.stats["cards"], out.stats["tricks"], out.stats["steps"], *slaps)
 
 

@@ -6,16 +6,21 @@ shared pile; honours demand payment; a pair on top may be slapped by either play
 
 Actions (their text form is what records store):
 
-- ``Turn`` — ``"X 5H"``: the player due (``current_player``) turns their top card (C4);
+- ``Turn`` — ``"X 5H"``: the player due (``current_player``) turns their top card (C4); ``"X ?"``
+  when their hand is empty and a pair is on top: the card comes from the C9 reshuffle, which
+  waits for the slap;
 - ``Slap`` — ``"slap Y"``, ``"slap Y@310"`` or a race ``"slap X@230 Y@310"`` (times in ms from
   the moment the pair appeared; the earliest wins, an exact tie is a seeded coin, C11).
 
 Decisions where the source is silent (besides the defaults of docs/rules/cleopatra.md):
 
-- a payment that ends without an honour is collected at once (C6), even if its last card makes a
-  pair: the honour's owner has already won the pile, so that pair cannot be slapped;
-- C9: the reshuffle happens as soon as a player is due to play with an empty hand (so the hand's
-  top card, and thus every legal action, is always known); it uses the game's seeded RNG;
+- a payment that ends without an honour is collected at once (C6), unless its last card makes a
+  pair: then the slap beats the collection (C10), and the honour's owner collects when play goes
+  on, that is when the next card is turned;
+- C9: the reshuffle happens when the player due has an empty hand and play goes on: at once if no
+  pair is on top, else when they turn their next card, after any slap on the pair (so the cards
+  such a slap wins are shuffled in too); it uses the game's seeded RNG. A player with no card at
+  all loses at the same moment (``lose="cannot_play"``);
 - the RNG always draws a deal first, even when a deal is given, so that a record (seed + deal +
   actions) replays with the RNG exactly where the original game had it.
 
@@ -132,10 +137,11 @@ class Action:
 
 @dataclass(frozen=True)
 class Turn(Action):
-    """The player ``player`` turns their top card ``card`` onto the pile (C4): ``"X 5H"``."""
+    """The player ``player`` turns their top card ``card`` onto the pile (C4): ``"X 5H"``; ``card``
+    is None (``"X ?"``) when the card comes from a C9 reshuffle still to be made."""
 
     player: int
-    card: Card
+    card: Card | None
 
 
 @dataclass(frozen=True)
@@ -158,7 +164,7 @@ def slap(*players: int) -> Slap:
 def action_text(action: Action) -> str:
     """The record text of an action (``"X 5H"``, ``"slap X@230 Y@310"``)."""
     if isinstance(action, Turn):
-        return f"{SEATS[action.player]} {action.card.ascii()}"
+        return f"{SEATS[action.player]} {'?' if action.card is None else action.card.ascii()}"
     if isinstance(action, Slap):
         return "slap " + " ".join(SEATS[s] + ("" if t is None else f"@{t}") for s, t in action.times)
     raise IllegalActionError(f"not a Cleopatra action: {action!r}", rule="syntax")
@@ -215,6 +221,7 @@ class State(GameState):
         self._turner = first
         self.owed = 0                    # cards still to pay (C6); 0 when no payment runs
         self.creditor: int | None = None  # who laid the honour being paid for
+        self.waiting = False             # C10: the creditor collects when play goes on (a pair is on top)
         self.step = 0
         self._last_seat: int | None = None
         self._fresh = True               # the next card starts a step (after a capture)
@@ -242,7 +249,8 @@ class State(GameState):
     def legal_actions(self) -> list[Action]:
         if self._outcome:
             return []
-        actions: list[Action] = [Turn(self._turner, self.hands[self._turner][0])]
+        hand = self.hands[self._turner]
+        actions: list[Action] = [Turn(self._turner, hand[0] if hand else None)]
         if self.rules.slaps == "none":
             return actions
         pair = self.pair_on_top
@@ -297,7 +305,7 @@ class State(GameState):
         words = text.split()
         if len(words) == 2 and words[0] in tuple(SEATS):
             try:
-                return Turn(SEATS.index(words[0]), Card.parse(words[1]))
+                return Turn(SEATS.index(words[0]), None if words[1] == "?" else Card.parse(words[1]))
             except CardParseError as e:
                 raise IllegalActionError(str(e), rule="syntax") from None
         if len(words) >= 2 and words[0] == "slap":
@@ -321,7 +329,11 @@ class State(GameState):
         if isinstance(action, Turn):
             if action.player != self._turner:
                 return "turn", f"{SEATS[self._turner]} is due to play, not {SEATS[action.player]}"
-            return "C4", f"{SEATS[action.player]} turns the top card, {self.hands[action.player][0]}, not {action.card}"
+            hand = self.hands[action.player]
+            if not hand:
+                return "C9", (f"{SEATS[action.player]}'s hand is empty: the card comes from the reshuffle "
+                              f"after any slap ('{SEATS[action.player]} ?')")
+            return "C4", f"{SEATS[action.player]} turns the top card, {hand[0]}, not {action.card}"
         if self.rules.slaps == "none":
             return "C10", f"{self.rules.name} has no slapping"
         if len(action.times) > 1:
@@ -369,6 +381,9 @@ class State(GameState):
         self._settle()
 
     def _turn(self, seat: int) -> None:
+        self._go_on()
+        if self._outcome:
+            return
         hand = self.hands[seat]
         card = hand.pop(0)
         if self._fresh or seat != self._last_seat:
@@ -388,7 +403,11 @@ class State(GameState):
         elif paying:
             self.owed -= 1
             if not self.owed:
-                self._capture(self.creditor, "payment")
+                self._turner = self.creditor
+                if self.pair_on_top:
+                    self.waiting = True                  # C10: the slap beats the collection
+                else:
+                    self._capture(self.creditor, "payment")
         else:                                        # C5
             self._turner = 1 - seat
 
@@ -411,7 +430,7 @@ class State(GameState):
         self.events.append(Captured(len(self.history), self.step, seat, len(taken), how))
         self.pile, self.under = [], []
         self.tricks += 1
-        self.owed, self.creditor = 0, None
+        self.owed, self.creditor, self.waiting = 0, None, False
         self._turner = seat                          # C8: the captor plays next
         self._fresh = True
         if not self.cards_of(1 - seat):
@@ -431,9 +450,24 @@ class State(GameState):
             self._position_order.append(key)
 
     def _settle(self) -> None:
-        """After each action: C9 reshuffle for the player due, a loss if they cannot play, the cap."""
+        """After each action: unless a pair is on top (a slap may come first, C10), play goes on
+        (:meth:`_go_on`); then the cap."""
         if self._outcome:
             return
+        if not self.pair_on_top:
+            self._go_on()
+            if self._outcome:
+                return
+        if (self._fresh or self._turner != self._last_seat) and self.step >= self.rules.max_steps:
+            self._end(None, "cap")
+
+    def _go_on(self) -> None:
+        """Play goes on: a waiting collection (C10), then for the player due the C9 reshuffle, or
+        their loss if they have no card at all."""
+        if self.waiting:
+            self._capture(self.creditor, "payment")
+            if self._outcome:
+                return
         seat = self._turner
         if not self.hands[seat]:
             if not self.won[seat]:
@@ -443,8 +477,6 @@ class State(GameState):
             (self._rng() if self._chance is None else self._chance).shuffle(cards)
             self.hands[seat] = cards
             self.events.append(Reshuffled(len(self.history), self.step, seat, len(cards)))
-        if (self._fresh or seat != self._last_seat) and self.step >= self.rules.max_steps:
-            self._end(None, "cap")
 
     def _end(self, winner: int | None, reason: str) -> None:
         tricks = self.tricks + (1 if self.pile else 0)
@@ -454,7 +486,7 @@ class State(GameState):
         self.events.append(Ended(len(self.history), self.step, winner, reason))
 
     # --- undo by cheap snapshots --------------------------------------------------------------
-    _SCALARS = ("_turner", "owed", "creditor", "step", "_last_seat", "_fresh", "cards", "tricks", "_outcome")
+    _SCALARS = ("_turner", "owed", "creditor", "waiting", "step", "_last_seat", "_fresh", "cards", "tricks", "_outcome")
 
     def _rng(self) -> random.Random:
         """The game's RNG; its state is saved for ``undo()`` only by actions that use it."""
