@@ -12,6 +12,8 @@ import os
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence, Union
 
 if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
     import pandas as pd
 
 QUICK_ENV = "CARDLAB_QUICK"
@@ -55,33 +57,42 @@ def make_players(kinds: Mapping[str, Callable[..., Any]], players: Sequence[Play
 
 
 def map_jobs(work: Callable[[Any], list], jobs: Sequence[Any], sizes: Sequence[int], *, processes: int = 1,
-             progress: bool | None = None, label: str = "games") -> list:
-    """``work(job)`` for every job, in order, on ``processes`` cores (``work`` must be picklable
-    then), with a progress bar (``tqdm.auto``; off under ``CARDLAB_QUICK`` unless ``progress``
-    says otherwise) that counts ``sizes[i]`` games when job ``i`` is done; the results
-    concatenated (each ``work`` returns a list)."""
+             executor: "Executor | None" = None, progress: bool | None = None, label: str = "games") -> list:
+    """``work(job)`` for every job, in order, with a progress bar (``tqdm.auto``; off under
+    ``CARDLAB_QUICK`` unless ``progress`` says otherwise) that counts ``sizes[i]`` games when job
+    ``i`` is done; the results concatenated (each ``work`` returns a list). The jobs run on
+    ``executor`` (any ``concurrent.futures.Executor``, such as a Dask ``Client.get_executor()``
+    for a cluster), else on a pool of ``processes`` local processes, else here; ``work`` and the
+    jobs must be picklable for the first two."""
     if processes < 1:
         raise ValueError(f"processes must be >= 1, not {processes}")
     import multiprocessing
-    from contextlib import nullcontext
+    from concurrent.futures import ProcessPoolExecutor
 
     bar = None
     if (not quick()) if progress is None else progress:
         from tqdm.auto import tqdm  # a bar in notebooks, a line of text elsewhere
         bar = tqdm(total=sum(sizes), desc=label, unit=" games")
+    own = None
+    if executor is None and processes > 1:
+        own = executor = ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("fork"))
     results: list = []
-    with multiprocessing.get_context("fork").Pool(processes) if processes > 1 else nullcontext() as pool:
-        for size, result in zip(sizes, pool.imap(work, jobs) if pool else map(work, jobs)):
+    try:
+        for size, result in zip(sizes, executor.map(work, jobs) if executor else map(work, jobs)):
             results.extend(result)
             if bar is not None:
                 bar.update(size)
-    if bar is not None:
-        bar.close()
+    finally:
+        if own is not None:
+            own.shutdown()
+        if bar is not None:
+            bar.close()
     return results
 
 
 def run_games(one_game: Callable[[int], dict[str, Any]], n: int, seed: int, *, processes: int = 1,
-              progress: bool | None = None, label: str = "games") -> "pd.DataFrame":
+              executor: "Executor | None" = None, progress: bool | None = None,
+              label: str = "games") -> "pd.DataFrame":
     """Call ``one_game(game_seed)`` for ``n`` games and gather the rows (seed column first).
 
     ``one_game`` must be picklable (a module-level function or ``functools.partial``) when
@@ -96,7 +107,7 @@ def run_games(one_game: Callable[[int], dict[str, Any]], n: int, seed: int, *, p
     chunk = max(1, min(2000, n // (20 * processes) or 1))
     batches = [seeds[i:i + chunk] for i in range(0, n, chunk)]
     rows = map_jobs(partial(_play_batch, one_game), batches, [len(b) for b in batches], processes=processes,
-                    progress=progress, label=label)
+                    executor=executor, progress=progress, label=label)
     return pd.DataFrame(rows)
 
 
@@ -105,18 +116,18 @@ def _play_batch(one_game: Callable[[int], dict[str, Any]], seeds: Sequence[int])
 
 
 def simulate(game: str, rules: Any = None, players: Sequence[PlayerSpec] | None = None, n: int = 1000,
-             seed: int = 0, *, processes: int = 1, progress: bool | None = None,
-             **options: Any) -> "pd.DataFrame":
+             seed: int = 0, *, processes: int = 1, executor: "Executor | None" = None,
+             progress: bool | None = None, **options: Any) -> "pd.DataFrame":
     """Play ``n`` seeded games of ``game`` and return one row per game.
 
     ``rules``: a preset name or a ``Rules`` of that game (the module's ``DEFAULT_RULES`` if None);
-    ``players``: one spec per seat (see ``PlayerSpec``; the module's default line-up if None);
-    ``processes=2`` uses both cores and gives exactly the single-core rows. A progress bar shows
-    in notebooks, except under the test suite (``CARDLAB_QUICK``) or with ``progress=False``.
-    Other ``options`` go to the game's ``play_one`` (``detail=True`` for Cleopatra's event columns).
-    ``batch=True`` plays Cleopatra and Beggar-my-neighbour many games at a time in NumPy, 4 to 12
-    times faster (:func:`cardlab.sim.cleopatra.simulate_batch`: draws by NumPy from ``seed``, rows keyed by
-    ``game`` instead of ``seed``).
+    ``players``: one spec per seat (see ``PlayerSpec``; the module's default line-up if None).
+    The games run on ``executor`` if given (any ``concurrent.futures.Executor``: a Dask cluster's
+    ``Client.get_executor()``, a ``ProcessPoolExecutor``), else on ``processes`` local cores; the
+    rows are the same whatever the executor and however many workers. A progress bar shows in
+    notebooks, except under the test suite (``CARDLAB_QUICK``) or with ``progress=False``.
+    Other ``options`` go to the game's module (``detail=True`` for Cleopatra's event columns).
+    Cleopatra and its relatives run on the compiled kernel (:func:`cardlab.sim.cleopatra.simulate`).
     """
     import importlib
     from functools import partial
@@ -130,15 +141,10 @@ def simulate(game: str, rules: Any = None, players: Sequence[PlayerSpec] | None 
         rules = module.DEFAULT_RULES
     else:
         rules = resolve_rules(game_module(game), rules)
-    if options.pop("batch", False):
-        if not hasattr(module, "simulate_batch"):
-            raise ValueError(f"batch=True plays Cleopatra and its relatives, not {game}")
-        if set(options) - {"chunk"}:
-            raise ValueError(f"batch=True takes no {', '.join(sorted(set(options) - {'chunk'}))} option "
-                             "(detail=True needs the engine's events: leave batch out)")
-        return module.simulate_batch(n, seed, rules, players, processes=processes, progress=progress, **options)
+    run = {"processes": processes, "executor": executor, "progress": progress}
+    if hasattr(module, "simulate"):
+        return module.simulate(n, seed, rules, players, **options, **run)
     kwargs: dict[str, Any] = {"rules": rules, **options}
     if players is not None:
         kwargs["players"] = tuple(players)
-    one_game = partial(module.play_one, **kwargs)
-    return run_games(one_game, n, seed, processes=processes, progress=progress, label=game)
+    return run_games(partial(module.play_one, **kwargs), n, seed, label=game, **run)
