@@ -1,12 +1,12 @@
 """The simulation benchmark runs and prints every path with its ratio (figures are not asserted)."""
 
-from cardlab.bench.sim import BATCHES, CASES, main
+from cardlab.bench.sim import ENGINE_CASES, KERNEL, main
 
 
 def test_bench_sim_prints_every_path(capsys):
-    assert main(["--seconds", "0.05"]) == 0
+    assert main(["--seconds", "0.01"]) == 0
     out = capsys.readouterr().out
-    for name in [case[0] for case in CASES + BATCHES]:
+    for name in [case[0] for case in KERNEL + ENGINE_CASES] + ["two cores / one"]:
         line = next(line for line in out.splitlines() if line.startswith(name))
-        assert line.count("x ") == 1  # the ratio to the reference loop
-    assert "deal only" in out
+        assert line.count("x ") >= 1  # the ratio to the yardstick
+    assert "C loop" in out or "engine" in out
