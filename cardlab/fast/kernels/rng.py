@@ -10,7 +10,7 @@ wraps as in compiled code (call them inside ``numpy.errstate(over="ignore")``).
 
 >>> streams = new_streams(game_seed(0, 0))
 >>> [below(streams, DEAL, 6) for _ in range(5)]
-[0, 5, 3, 1, 5]
+[2, 4, 5, 1, 0]
 """
 
 from __future__ import annotations
