@@ -78,18 +78,18 @@ def deal_ids(streams: np.ndarray, colour: int, first_rule: int, red_first: int, 
         for k in range(26):
             ids[0, k] = 13 + k
             ids[1, k] = k if k < 13 else 26 + k
-        shuffle(streams, DEAL, ids[0], 26)
-        shuffle(streams, DEAL, ids[1], 26)
+        shuffle(streams, DEAL, ids, 0, 26)
+        shuffle(streams, DEAL, ids, 1, 26)
         if (first == 0) != (red_first == 1):    # seat 0 holds black
             for k in range(26):
                 ids[0, k], ids[1, k] = ids[1, k], ids[0, k]
     else:                                        # one pack, dealt alternately
         for k in range(52):
-            deck[k] = k
-        shuffle(streams, DEAL, deck, 52)
+            deck[0, k] = k
+        shuffle(streams, DEAL, deck, 0, 52)
         for k in range(26):
-            ids[0, k] = deck[2 * k]
-            ids[1, k] = deck[2 * k + 1]
+            ids[0, k] = deck[0, 2 * k]
+            ids[1, k] = deck[0, 2 * k + 1]
     return first
 
 
@@ -149,24 +149,24 @@ def take_pile(seat: int, under_hand: int, hand: np.ndarray, won: np.ndarray, hea
 def reshuffle(seat: int, streams: np.ndarray, hand: np.ndarray, won: np.ndarray, n: int) -> None:
     """C9: ``seat``'s won pile of ``n`` cards, shuffled by the chance stream, becomes their hand
     (from the buffer's start)."""
-    shuffle(streams, CHANCE, won[seat], n)
+    shuffle(streams, CHANCE, won, seat, n)
     for k in range(n):
         hand[seat, k] = won[seat, k]
 
 
 @njit(cache=True)
-def reaction(streams: np.ndarray, seat: int, model: np.ndarray) -> float:
-    """C11: seat's slap time for the pair on top in ms, or NEVER if they do not notice it (a
-    draw only when they may notice: attention > 0)."""
-    if model[0] <= 0.0 or uniform(streams, SEAT + seat) >= model[0]:
+def reaction(streams: np.ndarray, seat: int, models: np.ndarray) -> float:
+    """C11: seat's slap time for the pair on top in ms (``models[seat]``), or NEVER if they do not
+    notice it (a draw only when they may notice: attention > 0)."""
+    if models[seat, 0] <= 0.0 or uniform(streams, SEAT + seat) >= models[seat, 0]:
         return NEVER
-    return max(model[3], np.rint(model[1] + model[2] * normal(streams, SEAT + seat)))
+    return max(models[seat, 3], np.rint(models[seat, 1] + models[seat, 2] * normal(streams, SEAT + seat)))
 
 
 @njit(cache=True)
-def blunders(streams: np.ndarray, seat: int, model: np.ndarray) -> bool:
+def blunders(streams: np.ndarray, seat: int, models: np.ndarray) -> bool:
     """C13 variant: seat slaps a card that makes no pair (a draw only when blunder > 0)."""
-    return model[4] > 0.0 and uniform(streams, SEAT + seat) < model[4]
+    return models[seat, 4] > 0.0 and uniform(streams, SEAT + seat) < models[seat, 4]
 
 
 @njit(cache=True)
@@ -311,13 +311,13 @@ def play(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work: tupl
         # the next action: a race for the pair, false slaps after a card, else a card
         if window:
             raced, turned = True, False
-            t0, t1 = reaction(streams, 0, models[0]), reaction(streams, 1, models[1])
+            t0, t1 = reaction(streams, 0, models), reaction(streams, 1, models)
             if t0 < NEVER or t1 < NEVER:                        # C11: the first slap wins; a tie, a coin
                 taker = 0 if t0 < t1 else 1 if t1 < t0 else below(streams, CHANCE, 2)
                 rows[g, 14 + taker] += 1
             continue
         if burn and turned and n > 0:                           # C13 variant: false slaps burn a card
-            burns = int(blunders(streams, 0, models[0])) + 2 * int(blunders(streams, 1, models[1]))
+            burns = int(blunders(streams, 0, models)) + 2 * int(blunders(streams, 1, models))
         turned = False
         if burns:
             seat = 0 if burns & 1 else 1
@@ -383,7 +383,7 @@ def first_loop(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work
 @njit(cache=True)
 def workspace() -> tuple:
     """The buffers one thread plays its games in (see :func:`play`)."""
-    return (np.zeros(STREAMS, np.uint64), np.zeros(52, np.int64), np.zeros((2, 26), np.int64),
+    return (np.zeros(STREAMS, np.uint64), np.zeros((1, 52), np.int64), np.zeros((2, 26), np.int64),
             np.zeros((2, HAND), np.int64), np.zeros((2, 52), np.int64),
             np.zeros(52, np.int64), np.zeros(52, np.int64), np.zeros(STATS + 3, np.int64))
 

@@ -29,7 +29,7 @@ def deal_of(rules: Any, seed: int) -> dict:
     consts = constants(rules)
     ids = np.zeros((2, 26), np.int64)
     with np.errstate(over="ignore"):
-        first = deal_ids(new_streams(seed), consts[9], consts[10], consts[11], np.zeros(52, np.int64), ids)
+        first = deal_ids(new_streams(seed), consts[9], consts[10], consts[11], np.zeros((1, 52), np.int64), ids)
     return {"hands": [[PACK[i].ascii() for i in ids[seat]] for seat in (0, 1)], "first": int(first)}
 
 
@@ -41,10 +41,10 @@ class Chance:
         self.streams = new_streams(seed)
 
     def shuffle(self, cards: list) -> None:
-        order = np.arange(len(cards))
+        order = np.arange(len(cards))[None, :]
         with np.errstate(over="ignore"):
-            shuffle(self.streams, CHANCE, order, len(cards))
-        cards[:] = [cards[i] for i in order]
+            shuffle(self.streams, CHANCE, order, 0, len(cards))
+        cards[:] = [cards[i] for i in order[0]]
 
     def randrange(self, n: int) -> int:
         with np.errstate(over="ignore"):
@@ -66,12 +66,12 @@ def replay(rules: Any, seed: int, models: Sequence[Sequence[float]] | None = Non
             if state.is_over:
                 break
             if state.pair_on_top:
-                times = [(seat, int(t)) for seat, t in ((0, reaction(streams, 0, array[0])),
-                                                        (1, reaction(streams, 1, array[1]))) if t < NEVER]
+                times = [(seat, int(t)) for seat, t in ((0, reaction(streams, 0, array)),
+                                                        (1, reaction(streams, 1, array))) if t < NEVER]
                 if times:
                     state.apply(Slap(tuple(times)))
             elif state.rules.false_slap == "burn" and state.pile:
-                for seat in [s for s in (0, 1) if blunders(streams, s, array[s])]:
+                for seat in [s for s in (0, 1) if blunders(streams, s, array)]:
                     if state.hands[seat]:
                         state.apply(slap(seat))
                     if state.is_over:

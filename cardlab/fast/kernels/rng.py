@@ -68,8 +68,10 @@ def uniform(streams: np.ndarray, j: int) -> float:
 
 @njit(cache=True)
 def below(streams: np.ndarray, j: int, n: int) -> int:
-    """A whole number in [0, n) from stream ``j`` (``floor(u * n)``: uniform to within 2**-53 n)."""
-    return int(uniform(streams, j) * n)
+    """A whole number in [0, n) from stream ``j``: the draw's top 32 bits times ``n``, shifted
+    down (Lemire's method without the rejection step: uniform to within n / 2**32)."""
+    streams[j] += GAMMA
+    return np.int64(((mix(streams[j]) >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
 
 
 @njit(cache=True)
@@ -81,8 +83,9 @@ def normal(streams: np.ndarray, j: int) -> float:
 
 
 @njit(cache=True)
-def shuffle(streams: np.ndarray, j: int, items: np.ndarray, n: int) -> None:
-    """Fisher-Yates on ``items[:n]`` in place, from stream ``j``."""
+def shuffle(streams: np.ndarray, j: int, items: np.ndarray, row: int, n: int) -> None:
+    """Fisher-Yates on ``items[row, :n]`` in place, from stream ``j`` (a row of a 2-D array: no
+    view is made, so no reference count is touched in the kernels' loops)."""
     for i in range(n - 1, 0, -1):
         k = below(streams, j, i + 1)
-        items[i], items[k] = items[k], items[i]
+        items[row, i], items[row, k] = items[row, k], items[row, i]
