@@ -62,8 +62,9 @@ def slap_race(bots: Sequence[object]) -> Slap | None:
 def play_out(state: State, bots: Sequence[object], max_actions: int | None = None) -> State:
     """Play ``state`` to the end (or ``max_actions``) with one bot per seat; returns the state.
 
-    After every card that puts a pair on top, the bots' reaction times race (C11); if nobody
-    notices it, the player due turns the next card (C12)."""
+    After every card that puts a pair on top, the bots' reaction times race (C11), a payment's
+    last card included (C10: the slap beats the collection); if nobody notices it, the player
+    due turns the next card (C12)."""
     done = 0
     while not state.is_over and (max_actions is None or done < max_actions):
         race = slap_race(bots) if state.pair_on_top else None
