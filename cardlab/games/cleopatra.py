@@ -23,6 +23,8 @@ Decisions where the source is silent (besides the defaults of docs/rules/cleopat
   ``Turn``, after any pending collection, so that cards won by a slap on the pair then on top are
   shuffled in too); it uses the game's seeded RNG (or ``chance``). ``legal_actions()`` still names
   the card: it draws the same shuffle on a copy of the RNG, so the card is known in advance;
+- ``lose="cannot_play"`` (the relatives): a player due to play without any card loses at once,
+  even with a pair on top, unless the pile is theirs to collect (C10);
 - the RNG always draws a deal first, even when a deal is given, so that a record (seed + deal +
   actions) replays with the RNG exactly where the original game had it.
 
