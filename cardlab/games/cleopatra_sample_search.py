@@ -117,7 +117,7 @@ def search_sample(seed: int = SAMPLE_SEED, max_attempts: int = 2_000_000, first:
     """Search for the sample game (see the module docstring), trying attempts ``first``,
     ``first + 1``, ... up to ``max_attempts``. Reproducible from ``seed``; each attempt has its
     own RNG, so ``first=SAMPLE_ATTEMPT`` rebuilds the shipped game without the search."""
-    from ..bots.cleopatra import play_out
+    from ..game import play_out
     capped = variant(max_steps=100)          # a game that ends at step 100 never meets the cap
     start = time.perf_counter()
     for attempt in range(first, max_attempts + 1):

@@ -151,7 +151,7 @@ def duel(game: str, make_a: Callable[[int], Any], make_b: Callable[[int], Any], 
     ``i % 2``, so the seats even out. One row per game: ``seed``, A's ``seat``, A's and B's final
     scores ``a`` and ``b`` (``outcome.scores``) and the finished ``state`` (events, sheets ...).
     ``rules``: a preset name or ``Rules`` (the game's default if None)."""
-    from ..game import game_module
+    from ..game import game_module, play_out
 
     module = game_module(game)
     chosen = {} if rules is None else {"rules": rules}
@@ -161,8 +161,6 @@ def duel(game: str, make_a: Callable[[int], Any], make_b: Callable[[int], Any], 
         state = module.new_game(**chosen, seed=seed)
         bots: list[Any] = [None, None]
         bots[a_seat], bots[1 - a_seat] = make_a(seed), make_b(seed)
-        while not state.is_over:
-            state.apply(bots[state.current_player].choose(state))
-        scores = state.outcome.scores
+        scores = play_out(state, bots).outcome.scores
         rows.append({"seed": seed, "seat": a_seat, "a": scores[a_seat], "b": scores[1 - a_seat], "state": state})
     return rows
