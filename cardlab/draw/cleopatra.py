@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .. import svg
+from . import svg
 from ..cards import Card, french_deck
 from ..games.cleopatra import State, View
 

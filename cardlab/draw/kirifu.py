@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-from .. import svg
+from . import svg
 from ..cards import SUIT_NAMES, SUIT_SYMBOLS, Card
 from ..game import TERMINAL
 from ..games.kirifu import RECEIVE, Cut, Drew, Finished, Grouped, KirifuView, Omorai, Passed

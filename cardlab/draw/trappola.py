@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .. import svg
+from . import svg
 from ..cards import ITALIAN_SUIT_CZECH, ITALIAN_SUIT_ENGLISH, ITALIAN_SUITS, Card
 from ..games.trappola import EXCHANGE, OVER, View
 from ..games.trappola_scoring import RANKS, Trick

@@ -18,7 +18,7 @@ import random
 
 import ipywidgets as w
 
-from .. import svg
+from ..draw import svg
 from ..cards import Card, french_deck
 from .replay import Replayer
 from .view import Event, TableView

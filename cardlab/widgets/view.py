@@ -5,7 +5,7 @@ reports what the reader does as small event dicts, all carrying ``t``, the milli
 current SVG was put on screen:
 
 - ``{"type": "click", "target": "hand:3", "t": 812.4}`` — a click on (or inside) an element with
-  ``data-target="hand:3"`` (``cardlab.svg`` adds it for ``target=...``);
+  ``data-target="hand:3"`` (``cardlab.draw.svg`` adds it for ``target=...``);
 - ``{"type": "key", "key": "ArrowLeft", "t": 90.0}`` — a key pressed while the table has focus
   (it takes focus when clicked; JupyterLab's own shortcuts do not fire then);
 - ``{"type": "timer", "tag": "slap", "t": 1500.2}`` — the answer to :meth:`TableView.request_timer`.
