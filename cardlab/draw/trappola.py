@@ -139,3 +139,16 @@ def pack_svg(ranks: Sequence[str] = RANKS) -> str:
     width = label_w + svg.row_width(len(ranks), W, step) + 12
     return svg.document(width, 12 + 4 * (svg.card_h(W) + 14), "".join(body),
                         title="The Trappola pack: 36 cards, A R C F 10 9 8 7 2 in four Italian suits")
+
+
+def sheets_html(view: View) -> str:
+    """Every finished deal's score sheet side by side as an HTML table, with the game totals
+    (T15, T16); names and every other text escaped."""
+    if not view.sheets:
+        return ""
+    import pandas as pd
+    frames = {f"deal {s.deal + 1}": s.frame(view.players) for s in view.sheets}
+    table = pd.concat(frames, axis=1)
+    totals = " – ".join(f"{n} {v}" for n, v in zip(view.players, view.scores))
+    return (f"<b>Score sheets</b> (game: {svg.esc(totals)})"
+            + table.to_html(classes="cardlab-sheet-table", escape=True))
