@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from .cards import Card
 from .errors import CardlabError, RecordError
-from .games import GAMES, game_module
+from .game import GAMES, game_module
 
 if TYPE_CHECKING:  # pandas is imported only when a frame is asked for
     import pandas as pd

@@ -65,7 +65,7 @@ def test_to_frame_gives_one_row_per_event():
     state = sample_game(2)
     frame = to_frame(state.events)
     assert isinstance(frame, pd.DataFrame) and len(frame) == len(state.events)
-    assert {"event", "step", "seat", "card"} <= set(frame.columns)
+    assert {"event", "step", "player", "card"} <= set(frame.columns)
     played = frame[frame.event == "Played"]
     assert len(played) == state.outcome.stats["cards"] and played.card.str.len().min() >= 2
 
