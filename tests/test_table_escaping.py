@@ -59,7 +59,7 @@ def test_every_game_drawing_escapes_names(player):
     cleo = played_out(cleopatra.new_game(cleopatra.BEGGAR_MY_NEIGHBOUR, seed=2, players=HOSTILE))
     for markup in (draw_trappola.table_svg(trap.view(player)), draw_trappola.sheets_html(trap.view(player)),
                    draw_kirifu.table_svg(kiri.view(player)),
-                   draw_cleopatra.table_svg(cleo.view(player), names=cleo.players),
+                   draw_cleopatra.table_svg(cleo.view(player)),
                    trap._repr_svg_(), kiri._repr_svg_(), cleo._repr_svg_()):
         assert_escaped(markup)
 

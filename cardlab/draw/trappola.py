@@ -105,7 +105,7 @@ def _header(view: View) -> str:
     return svg.text_g(text, 16, 18, size=13, weight="bold", fill=WHITE, cls="status")
 
 
-def table_svg(view: View, *, clickable: bool = True, message: str = "") -> str:
+def table_svg(view: View, *, clickable: bool = True) -> str:
     """The whole table seen by ``view.player``: the opponent's hand at the top, the viewer's at the
     bottom, the stock, the trick and the last trick, both trick piles with the running points,
     the discarded hands, the declarations, and buttons for the legal non-card actions."""
@@ -121,8 +121,7 @@ def table_svg(view: View, *, clickable: bool = True, message: str = "") -> str:
             svg.text_g(view.players[me], 16, 352, size=12, fill=PALE),
             _hand(view, me, 16, 358, clickable),
             _discards(view, me, 380, 374),
-            _buttons(view, 16, 456) if clickable else "",
-            svg.text_g(message, 420, 476, size=13, fill=WHITE, cls="message") if message else ""]
+            _buttons(view, 16, 456) if clickable else ""]
     return svg.document(WIDTH, HEIGHT, "".join(body), title=f"Trappola, deal {view.deal + 1}")
 
 

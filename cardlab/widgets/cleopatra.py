@@ -131,7 +131,7 @@ class CleopatraTable(GameTable):
         return True                            # a slap may come whoever turns the next card
 
     def draw(self) -> str:
-        return table_svg(self.state.view(self.you), names=self.state.players, reader=self.you)
+        return table_svg(self.state.view(self.you), reader=self.you)
 
     def computer_moves(self) -> None:
         """Nothing moves at once: the next card is asked of a browser timer (a tempo tick, or the
