@@ -116,8 +116,8 @@ def rules_schema(module: ModuleType) -> dict:
 def _players(module: ModuleType) -> dict:
     low, high = _seats(module)
     count = f"{low}" if low == high else f"{low} to {high}"
-    return {"type": "array", "minItems": low, "maxItems": high, "title": f"{count} names, one per seat",
-            "items": {"type": "string", "minLength": 1, "maxLength": NAME_CHARS}}
+    return {"type": "array", "items": {"type": "string", "minLength": 1, "maxLength": NAME_CHARS},
+            "if": {"minItems": 1}, "then": {"minItems": low, "maxItems": high, "title": f"{count} names, one per seat"}}
 
 
 def _text(limit: int, title: str) -> dict:
@@ -143,7 +143,7 @@ def record_schema() -> dict:
         "actions": {"type": "array", "maxItems": MAX_ACTIONS, "items": {
             "type": "string", "minLength": 1, "maxLength": ACTION_CHARS, "pattern": "^[!-~]+( [!-~]+)*$",
             "title": "an action's text: printable ASCII words, one space apart"}},
-        "players": {"type": "array"},
+        "players": {"type": "array", "description": "The players' names in seat order; [] for the game's default names."},
         "comments": {"type": "object", "maxProperties": MAX_ACTIONS,
                      "propertyNames": {"pattern": "^(0|[1-9][0-9]{0,5})$", "title": "an action index"},
                      "additionalProperties": _text(TEXT_CHARS, "a comment")},

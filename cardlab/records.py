@@ -43,11 +43,9 @@ class Record:
     result: dict[str, Any] | None = None
 
     def to_json(self) -> str:
-        """The record as indented JSON text (``players`` left out when empty: default names)."""
+        """The record as indented JSON text."""
         data = {"format": FORMAT, **dataclasses.asdict(self)}
         data["comments"] = {str(k): v for k, v in sorted(self.comments.items())}
-        if not self.players:
-            del data["players"]
         return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
 
     def save(self, path: str | Path) -> None:
@@ -101,7 +99,7 @@ def _new_state(record: Record) -> "GameState":
     try:
         return module.new_game(rules=rules, seed=record.seed, deal=record.deal, players=record.players or None)
     except RecordError as e:
-        raise RecordError(f"deal.{e.path}" if e.path else "deal", str(e).split(": ", 1)[-1]) from None
+        raise RecordError(f"deal.{e.path}" if e.path else "deal", str(e).removeprefix(f"{e.path}: ")) from None
     except (CardlabError, ValueError) as e:
         raise RecordError("deal", str(e)) from None
 
@@ -150,7 +148,10 @@ def loads(text: str | bytes, check_result: bool = True) -> Record:
     record = Record(**data)
     state = record.replay()
     if check_result and record.result is not None:
-        got = record_of(state).result or {}
+        got = record_of(state).result
+        if got is None:
+            raise RecordError("result", f"a result is stored, but the game is not over after {len(record.actions)} "
+                              "actions")
         for key, stored in record.result.items():
             if got.get(key) != stored:
                 raise RecordError(f"result.{key}", f"the actions lead to {got.get(key)!r}, not to the "

@@ -314,3 +314,15 @@ def test_record_states_step_through_the_game():
         state.play(state.legal_actions()[0])
     states = Record(**copy.deepcopy(record_of(state).__dict__)).states()
     assert len(states) == 7 and states[-1].pile == state.pile and states[0].history == []
+
+
+def test_a_record_without_names_uses_the_default_names():
+    data = data_of("cleopatra")
+    data["players"] = []
+    assert list(loads(json.dumps(data)).replay().players) == ["X", "Y"]
+
+
+def test_a_result_stored_for_an_unfinished_game_is_refused():
+    data = data_of("kirifu")
+    data["result"] = {"winner": 0, "reason": "made up", "scores": [1, 2, 3, 4], "ranking": [0, 1, 2, 3]}
+    assert "the game is not over after 8 actions" in str(refused(data))
