@@ -18,7 +18,7 @@ from typing import Any, Iterator
 from .errors import RecordError
 
 MAX_BYTES = 4_000_000
-"""The largest record file (a Cleopatra game at its step cap takes under 1 MB)."""
+"""The largest record file (100,000 actions take about 1 MB)."""
 MAX_DEPTH = 8
 """The deepest nesting of arrays and objects (a record needs 4: record, deal, hands, hand)."""
 MAX_DIGITS = 40

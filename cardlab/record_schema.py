@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import itertools
 import json
 from pathlib import Path
 from types import ModuleType
@@ -37,8 +38,10 @@ TEXT_CHARS = 20_000
 """The longest comment, source or title."""
 ACTION_CHARS = 400
 """The longest action text (the longest the games write is under 60)."""
-MAX_ACTIONS = 200_000
+MAX_ACTIONS = 100_000
 """The most actions in one record (random games of every preset take under 1,000)."""
+MAX_ERRORS = 1_000
+"""How many schema errors are looked at to find the first one in the document."""
 SEED_RANGE = (-2**63, 2**64 - 1)
 DOCS_SCHEMA = Path(__file__).resolve().parents[1] / "docs" / "record.schema.json"
 
@@ -258,8 +261,9 @@ def _has(node: dict | list, part: Part) -> bool:
 
 
 def validate(data: Any) -> None:
-    """Check parsed JSON against :func:`record_schema`; raise ``RecordError`` at the first bad path."""
-    located = [_located(e) for e in _validator().iter_errors(data)]
+    """Check parsed JSON against :func:`record_schema`; raise ``RecordError`` at the first bad path
+    (in document order, of the first :data:`MAX_ERRORS` errors found)."""
+    located = [_located(e) for e in itertools.islice(_validator().iter_errors(data), MAX_ERRORS)]
     if located:
         path, message = min(located, key=lambda pm: _document_order(pm[0], data))
         raise RecordError(json_path(path), message)
