@@ -43,10 +43,13 @@ class Record:
     result: dict[str, Any] | None = None
 
     def to_json(self) -> str:
-        """The record as indented JSON text."""
+        """The record as indented JSON text; ``RecordError`` (with the path) for a record that
+        :func:`loads` would refuse on its form (a name too long, a seed out of range ...)."""
         data = {"format": FORMAT, **dataclasses.asdict(self)}
         data["comments"] = {str(k): v for k, v in sorted(self.comments.items())}
-        return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+        text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+        validate(parse(text))
+        return text
 
     def save(self, path: str | Path) -> None:
         Path(path).write_text(self.to_json(), encoding="utf-8")

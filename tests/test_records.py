@@ -4,6 +4,7 @@ with a RecordError at the path of the first bad element (issue 12)."""
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 
 import pandas as pd
@@ -326,3 +327,15 @@ def test_a_result_stored_for_an_unfinished_game_is_refused():
     data = data_of("kirifu")
     data["result"] = {"winner": 0, "reason": "made up", "scores": [1, 2, 3, 4], "ranking": [0, 1, 2, 3]}
     assert "the game is not over after 8 actions" in str(refused(data))
+
+
+@pytest.mark.parametrize("change,path", [
+    (dict(players=["X" * (NAME_CHARS + 1), "Y"]), "players[0]"),
+    (dict(comments={0: "\ud800"}), "comments.0"),
+    (dict(seed=2**70), "seed"),
+])
+def test_what_load_would_refuse_is_not_written(tmp_path, change, path):
+    record = dataclasses.replace(record_of(started("cleopatra")), **change)
+    with pytest.raises(RecordError) as e:
+        record.save(tmp_path / "game.json")
+    assert e.value.path == path and not (tmp_path / "game.json").exists()
