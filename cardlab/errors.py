@@ -33,6 +33,19 @@ class IllegalActionError(CardlabError, ValueError):
         super().__init__(text)
 
 
+class RulesError(CardlabError, ValueError):
+    """A rules value of the wrong type or out of range, or an unknown preset; the message starts
+    with the field at fault (``rules.target: ...``)."""
+
+    def __init__(self, field: str, message: str) -> None:
+        self.field = field
+        super().__init__(f"{field}: {message}")
+
+
+class UndoError(CardlabError, IndexError):
+    """``undo()`` with nothing to take back (or on a game made with ``undo=False``)."""
+
+
 class RecordError(CardlabError, ValueError):
     """A game record failed validation; ``path`` names the first bad field (``actions[12]``)."""
 

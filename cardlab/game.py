@@ -1,22 +1,37 @@
 """What every game state offers (after python-chess and OpenSpiel's Python games).
 
-A concrete game subclasses :class:`GameState` and implements the underscored hooks. Actions are
-small immutable values (strings, tuples or frozen dataclasses) with a text form that
-round-trips through :meth:`GameState.action_text` and :meth:`GameState.parse_action`.
+A concrete game module (``cardlab.games.<name>``) offers ``Rules``, ``PRESETS``, ``ALIASES``,
+``new_game``, ``make_deal``, ``describe``, and its ``State`` (a :class:`GameState`), ``View`` and
+``Action`` classes. A state subclasses :class:`GameState` and implements the abstract hooks.
+Actions are small immutable values of the module's ``Action`` type (a ``str`` subclass, a
+``tuple`` subclass or frozen dataclasses) whose ``str()`` is the text stored in records, and
+``state.parse_action(str(action)) == action``.
 """
 
 from __future__ import annotations
 
 import copy
+import importlib
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any, ClassVar, Hashable
 
-from .errors import IllegalActionError
+from .errors import IllegalActionError, RulesError
 
 TERMINAL = -1
 """``current_player`` once the game is over."""
+
+GAMES: tuple[str, ...] = ("cleopatra", "trappola", "kirifu")
+"""The registry: every game's name, its module being ``cardlab.games.<name>``."""
+
+
+def game_module(name: str) -> ModuleType:
+    """The module of a game by its name (``"cleopatra"``, ``"trappola"``, ``"kirifu"``)."""
+    if name not in GAMES:
+        raise ValueError(f"unknown game {name!r}; cardlab knows {', '.join(GAMES)}")
+    return importlib.import_module(f"cardlab.games.{name}")
 
 
 @dataclass(frozen=True)
@@ -41,17 +56,19 @@ class GameState(ABC):
 
     game: ClassVar[str]
     rules: Any
-    seed: int | None
+    players: tuple[str, ...]
+    seed: int
     rng: random.Random
     events: list
     history: list
 
     def _start(self, seed: int | None, undo: bool = True) -> None:
-        """Common set-up: call first from ``__init__``. ``undo=False`` keeps no snapshots (for
+        """Common set-up: call first from ``__init__``. ``seed=None`` draws a seed and keeps it,
+        so that the record of every game replays. ``undo=False`` keeps no snapshots (for
         simulations that never take an action back: faster, and ``undo()`` then raises)."""
-        self.seed = seed
+        self.seed = random.randrange(2**32) if seed is None else seed
         self._undoable = undo
-        self.rng = random.Random(seed)
+        self.rng = random.Random(self.seed)
         self.events = []
         self.history = []
         self._undo_stack: list[dict] = []
@@ -72,7 +89,7 @@ class GameState(ABC):
 
     @abstractmethod
     def action_text(self, action: Hashable) -> str:
-        """The text form of an action, as stored in records."""
+        """The text form of an action, as stored in records (``str(action)`` of an ``Action``)."""
 
     @abstractmethod
     def parse_action(self, text: str) -> Hashable:
@@ -91,6 +108,10 @@ class GameState(ABC):
     def initial_deal(self) -> dict:
         """The starting position as JSON-ready data (card lists in ASCII text)."""
 
+    @abstractmethod
+    def describe(self, event: Any) -> str:
+        """One event of this game in words, with the players' names."""
+
     # --- shared behaviour -------------------------------------------------------------------
     @property
     def is_over(self) -> bool:
@@ -103,12 +124,16 @@ class GameState(ABC):
         self._apply(action)
         self.history.append(action)
 
-    def play(self, text: str | Hashable) -> Hashable:
-        """Validate and apply an action given as text (or as an action value).
+    def play(self, text: str | Hashable, player: int | None = None) -> Hashable:
+        """Validate and apply an action given as text (or as an action value); ``player``, if
+        given, must be the one to act.
 
         Raises ``IllegalActionError`` naming the rule that forbids it; the state is unchanged.
         """
         action = self.parse_action(text) if isinstance(text, str) else text
+        if player is not None and player != self.current_player and not self.is_over:
+            raise IllegalActionError(f"it is {self.players[self.current_player]}'s turn, not "
+                                     f"{self.players[player]}'s", rule="turn")
         if self.is_over:
             raise IllegalActionError("the game is over", rule="over", legal=[])
         legal = self.legal_actions()
@@ -151,3 +176,17 @@ class GameState(ABC):
         state = {k: v for k, v in vars(self).items() if k != "_undo_stack"}
         state["rng"] = self.rng.getstate()
         return repr(sorted(state.items(), key=lambda kv: kv[0]))
+
+
+def resolve_rules(module: ModuleType, rules: Any) -> Any:
+    """A game's ``Rules`` from a ``Rules`` or a preset name (old spellings in ``module.ALIASES``
+    too); ``RulesError`` for anything else."""
+    if isinstance(rules, module.Rules):
+        return rules
+    if isinstance(rules, str):
+        name = module.ALIASES.get(rules, rules)
+        if name in module.PRESETS:
+            return module.PRESETS[name]
+        raise RulesError("rules.name", f"unknown {module.State.game} preset {rules!r}; "
+                         f"presets: {', '.join(module.PRESETS)}")
+    raise RulesError("rules", f"a {module.State.game} Rules or a preset name, not {type(rules).__name__}")

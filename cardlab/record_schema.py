@@ -28,7 +28,7 @@ from jsonschema import Draft202012Validator
 
 from .cards import french_deck, italian_deck
 from .errors import RecordError
-from .games import GAMES, game_module
+from .game import GAMES, game_module
 from .record_json import Part, json_path, shorten
 
 FORMAT = "cardlab-record/1"

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from .cards import Card, french_deck, italian_deck
 from .errors import CardlabError, RecordError
-from .games import game_module
+from .game import game_module, resolve_rules
 from .record_json import json_path, parse, read_bytes, shorten
 from .record_schema import FORMAT, validate
 
@@ -125,11 +125,9 @@ _CARD_TEXTS = frozenset(c.ascii() for c in french_deck(jokers=2) + italian_deck(
 def rules_from_dict(module: Any, data: dict[str, Any]) -> Any:
     """A game's ``Rules`` from its record form: the preset ``name`` (old spellings too) and any
     fields that differ from it; ``RecordError`` names the bad field."""
-    name = getattr(module, "ALIASES", {}).get(data.get("name"), data.get("name"))
     try:
-        if name not in module.PRESETS:
-            raise ValueError(f"unknown preset {data.get('name')!r}; presets: {', '.join(module.PRESETS)}")
-        return dataclasses.replace(module.PRESETS[name], **{**data, "name": name})
+        base = resolve_rules(module, data.get("name"))
+        return dataclasses.replace(base, **{**data, "name": base.name})
     except (CardlabError, ValueError, TypeError) as e:
         path = getattr(e, "field", "rules")
         raise RecordError(path, str(e).removeprefix(f"{path}: ")) from None

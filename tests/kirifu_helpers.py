@@ -11,14 +11,14 @@ from cardlab.cards import french_deck
 
 
 def deal_of(hands: list[str], world: str = "H", first: int = 0, stock_top: str = "",
-            rules: kirifu.Rules = kirifu.KIRIFU) -> kirifu.KirifuState:
+            rules: kirifu.Rules = kirifu.KIRIFU) -> kirifu.State:
     """A new game whose hands are ``hands`` (one text per seat) and whose stock starts with ``stock_top``."""
     deal = kirifu.make_deal(hands, world, first, stock_top, joker=rules.joker)
     return kirifu.new_game(replace(rules, players=len(hands)), seed=1, deal=deal)
 
 
 def position(hands: list[str], stock: str = "", world: str = "H", turn: int = 0, passed: str = "",
-             rules: kirifu.Rules = kirifu.KIRIFU) -> kirifu.KirifuState:
+             rules: kirifu.Rules = kirifu.KIRIFU) -> kirifu.State:
     """A mid-game position set directly (the other cards are in the discard heap)."""
     state = kirifu.new_game(replace(rules, players=len(hands)), seed=1)
     state.hands = tuple(sort_cards(parse_cards(h)) for h in hands)
@@ -31,5 +31,5 @@ def position(hands: list[str], stock: str = "", world: str = "H", turn: int = 0,
     return state
 
 
-def texts(state: kirifu.KirifuState) -> list[str]:
+def texts(state: kirifu.State) -> list[str]:
     return [state.action_text(a) for a in state.legal_actions()]

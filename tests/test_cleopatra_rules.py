@@ -118,7 +118,7 @@ def test_C9_empty_hand_reshuffles_the_won_pile_with_the_seeded_rng():
         turn(g, 4)                   # X 2, Y 5, X 3, Y 6 -> X due with an empty hand
         return g
     g = after(11)
-    assert isinstance(g.events[-1], Reshuffled) and g.events[-1].seat == 0
+    assert isinstance(g.events[-1], Reshuffled) and g.events[-1].player == 0
     assert sorted(map(str, g.hands[0])) == sorted(["J♥", "4♠"]) and g.won[0] == []
     orders = {tuple(after(s).hands[0]) for s in range(12)}
     assert len(orders) == 2                                     # both orders occur across seeds
@@ -153,7 +153,7 @@ def test_C11_exact_tie_is_a_seeded_coin():
         g = game("7H 2H", "7S 3S", seed=seed)
         turn(g, 2)
         g.play("slap X@200 Y@200")
-        return g.events[-1].seat
+        return g.events[-1].player
     assert {winner(s) for s in range(16)} == {0, 1}
     assert all(winner(s) == winner(s) for s in range(5))
 

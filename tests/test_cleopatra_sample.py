@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from cardlab.games.cleopatra import CLEOPATRA
-from cardlab.games.cleopatra_sample import SAMPLE_SEED, load_sample, search_sample
+from cardlab.games.cleopatra_sample import SAMPLE_SEED, load_sample
+from cardlab.games.cleopatra_sample_search import search_sample
 
 # The source's steps 1-16 (seeds/cleopatra.ja.txt, translated in rules/cleopatra.md): who turns
 # which ranks ("#" = a number card the source does not name), and who takes how many cards how.
@@ -25,7 +26,7 @@ NUMBERS = {"2", "3", "4", "5", "6", "7", "8", "9", "10"}
 
 def captures_in(state, step):
     from cardlab.games.cleopatra import Captured
-    return [("XY"[e.seat], e.n, e.how) for e in state.events if isinstance(e, Captured) and e.step == step]
+    return [("XY"[e.player], e.n, e.how) for e in state.events if isinstance(e, Captured) and e.step == step]
 
 
 def test_sample_matches_the_source_card_for_card_on_steps_1_to_16():
@@ -33,7 +34,7 @@ def test_sample_matches_the_source_card_for_card_on_steps_1_to_16():
     steps = state.steps()
     for number, (who, ranks, capture) in SOURCE_STEPS.items():
         step = steps[number - 1]
-        assert step.number == number and "XY"[step.seat] == who, number
+        assert step.number == number and "XY"[step.player] == who, number
         got = [c.rank for c in step.cards]
         assert len(got) == len(ranks), number
         for rank, want in zip(got, ranks):
@@ -45,7 +46,7 @@ def test_sample_ends_at_step_100_with_x_turning_his_last_card_a_10():
     """C15: X has neither hand nor won pile after his 10; Y wins at once."""
     state = load_sample().replay()
     last = state.steps()[-1]
-    assert last.number == 100 and last.seat == 0 and [c.rank for c in last.cards] == ["10"]
+    assert last.number == 100 and last.player == 0 and [c.rank for c in last.cards] == ["10"]
     assert state.outcome.winner == 1 and state.outcome.reason == "no cards"
     assert state.hands[0] == [] and state.won[0] == [] and len(state.steps()) == 100
 

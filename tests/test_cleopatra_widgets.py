@@ -132,6 +132,6 @@ def test_rules_seed_and_attention_controls_start_a_new_game():
     table.seed.value = 9
     table.attention.value = 0.25
     table.new_button.click()
-    assert table.state.rules.name == "beggar_my_neighbour" and table.state.seed == 9
+    assert table.state.rules.name == "beggar-my-neighbour" and table.state.seed == 9
     assert table.bot.attention == 0.25 and table.state.current_player == 0
     assert "cardlab-rules" in table.rules._dom_classes and repr(table).startswith("CleopatraTable(")

@@ -54,7 +54,7 @@ def replay(rec: dict, i: int, rules: Rules, engine: bool) -> Result:
         state = play_out(new_game(rules, seed=i, deal=deal, undo=False, chance=chance), bots)
         out = state.outcome
         res = Result(out.winner, out.reason, out.stats["cards"], out.stats["tricks"], out.stats["steps"])
-        slaps = [sum(isinstance(e, Slapped) and e.seat == s for e in state.events) for s in (0, 1)]
+        slaps = [sum(isinstance(e, Slapped) and e.player == s for e in state.events) for s in (0, 1)]
         assert rec["slaps"][i].tolist() == slaps, i
     else:
         hands, first = read_deal(deal)

@@ -6,7 +6,7 @@ import pytest
 
 from cardlab.bots import RandomBot
 from cardlab.errors import IllegalActionError
-from cardlab.games import GAMES, game_module
+from cardlab.game import GAMES, game_module
 from cardlab.records import loads, record_of
 
 
@@ -52,3 +52,18 @@ def test_a_record_replays_to_the_same_state(name):
     assert state.is_over
     again = loads(record_of(state).to_json()).replay()
     assert again.history == state.history and again.outcome == state.outcome
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_game_without_a_seed_draws_one_and_its_record_replays(name):
+    """Issue 10: seed=None draws a seed and keeps it, so the record of any game reloads."""
+    for _ in range(5):
+        state = game_module(name).new_game(seed=None)
+        assert isinstance(state.seed, int)
+        bot = RandomBot(state.seed)
+        for _ in range(300):
+            if state.is_over:
+                break
+            state.apply(bot.choose(state))
+        again = loads(record_of(state).to_json()).replay()
+        assert again.fingerprint() == state.fingerprint()

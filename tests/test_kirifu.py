@@ -57,7 +57,7 @@ def test_K3_five_cards_each_face_down_rest_is_stock():
     assert not hidden & set(_cards_in(view))
 
 
-def _cards_in(view: kirifu.KirifuView) -> list[Card]:
+def _cards_in(view: kirifu.View) -> list[Card]:
     """Every card value anywhere in a view (fields and events)."""
     out = [c for h in view.hands if h for c in h]
     out += [c for h in view.known for c in h] + list(view.discard + view.passed + view.taken + view.chosen)
@@ -228,7 +228,7 @@ def _splits_into_groups(cards: list[Card]) -> bool:
     return False
 
 
-def _reachable_passes(state: kirifu.KirifuState) -> set[frozenset]:
+def _reachable_passes(state: kirifu.State) -> set[frozenset]:
     """Every set of cards a pass phase can send (explored through legal_actions)."""
     out: set[frozenset] = set()
     for action in state.legal_actions():
@@ -272,7 +272,7 @@ def test_K16_receiver_options_are_every_distinct_cutter_assignment():
     assert reached == expected and len(expected) > 10
 
 
-def _reachable_resolutions(state: kirifu.KirifuState) -> set[frozenset]:
+def _reachable_resolutions(state: kirifu.State) -> set[frozenset]:
     out: set[frozenset] = set()
     for action in state.legal_actions():
         state.apply(action)
@@ -376,7 +376,7 @@ def test_record_replays_and_bad_deals_are_refused():
     rng = random.Random(8)
     while not state.is_over:
         state.apply(rng.choice(state.legal_actions()))
-    record = loads(record_of(state, players=list(state.names)).to_json())
+    record = loads(record_of(state, players=list(state.players)).to_json())
     assert record.replay().fingerprint() == state.fingerprint()
     bad = dict(state.initial_deal(), hands=state.initial_deal()["hands"][:2])
     with pytest.raises(RecordError, match="hands"):
@@ -389,7 +389,7 @@ def test_record_replays_and_bad_deals_are_refused():
 def test_presets_are_documented_and_named():
     assert set(kirifu.PRESETS) == {"kirifu", "kirifu-joker", "kirifu-2-7", "kirifu-no-osoroi"}
     assert kirifu.new_game("kirifu-joker", seed=1).rules.joker
-    with pytest.raises(ValueError, match="unknown Kirifu preset"):
+    with pytest.raises(ValueError, match="rules.name: unknown kirifu preset"):
         kirifu.new_game("kirifu-x")
 
 

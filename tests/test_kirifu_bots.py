@@ -15,7 +15,7 @@ from kirifu_helpers import position
 C = Card.parse
 
 
-def _midgame(seed: int) -> kirifu.KirifuState:
+def _midgame(seed: int) -> kirifu.State:
     state = kirifu.new_game(seed=seed, players=4)
     rng = random.Random(seed)
     for _ in range(25):

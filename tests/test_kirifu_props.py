@@ -22,12 +22,12 @@ def _bots(kind: str, n: int, seed: int) -> list:
     return [make_bot(k, seed + i, budget=6) for i, k in enumerate(kinds[:n])]
 
 
-def _game(preset: kirifu.Rules, seed: int) -> kirifu.KirifuState:
+def _game(preset: kirifu.Rules, seed: int) -> kirifu.State:
     n = random.Random(seed).randint(preset.min_players, preset.max_players)
     return kirifu.new_game(replace(preset, players=n), seed=seed)
 
 
-def _play(state: kirifu.KirifuState, bots: list, check=None) -> kirifu.KirifuState:
+def _play(state: kirifu.State, bots: list, check=None) -> kirifu.State:
     for _ in range(MAX_STEPS):
         if state.is_over:
             if check:
@@ -39,14 +39,14 @@ def _play(state: kirifu.KirifuState, bots: list, check=None) -> kirifu.KirifuSta
     raise AssertionError(f"no end after {MAX_STEPS} actions: {state!r}")
 
 
-def _check_places(state: kirifu.KirifuState) -> None:
+def _check_places(state: kirifu.State) -> None:
     places = [c for h in state.hands for c in h]
     places += state.stock + state.discard + state.passed + state.taken + state.chosen
     deck = DECKS[state.rules.joker]
     assert len(places) == len(deck) and set(places) == deck, "every card in exactly one place"
 
 
-def _check_invariants(state: kirifu.KirifuState) -> None:
+def _check_invariants(state: kirifu.State) -> None:
     _check_places(state)
     assert state.legal_actions(), "legal actions never empty before the end"
     if state.stock:

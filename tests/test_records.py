@@ -13,7 +13,7 @@ import pytest
 import test_records_stub  # noqa: F401  (TEMPORARY: Rules metadata until the engine branch lands)
 from cardlab.bots.cleopatra import SlapBot, play_out
 from cardlab.errors import RecordError
-from cardlab.games import GAMES, game_module
+from cardlab.game import GAMES, game_module
 from cardlab.games.cleopatra import new_game
 from cardlab.record_json import MAX_BYTES, MAX_DEPTH, MAX_DIGITS
 from cardlab.record_schema import NAME_CHARS, TEXT_CHARS
@@ -304,7 +304,7 @@ def test_to_frame_gives_one_row_per_event():
     state = sample_game(2)
     frame = to_frame(state.events)
     assert isinstance(frame, pd.DataFrame) and len(frame) == len(state.events)
-    assert {"event", "step", "seat", "card"} <= set(frame.columns)
+    assert {"event", "step", "player", "card"} <= set(frame.columns)
     played = frame[frame.event == "Played"]
     assert len(played) == state.outcome.stats["cards"] and played.card.str.len().min() >= 2
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import test_records_stub  # noqa: F401  (TEMPORARY: Rules metadata until the engine branch lands)
 from cardlab.errors import RecordError
-from cardlab.games import GAMES, game_module
+from cardlab.game import GAMES, game_module
 from cardlab.record_schema import TEXT_CHARS
 from cardlab.records import loads, record_of
 

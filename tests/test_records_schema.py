@@ -11,7 +11,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 import test_records_stub  # noqa: F401  (TEMPORARY: Rules metadata until the engine branch lands)
-from cardlab.games import GAMES, game_module
+from cardlab.game import GAMES, game_module
 from cardlab.record_schema import DOCS_SCHEMA, record_schema, rules_schema, schema_text
 from cardlab.records import record_of
 

@@ -92,7 +92,7 @@ def test_cleopatra_batch_rows_replay_in_the_engine():
         row = frame.iloc[200 + i]
         state = play_out(new_game(CLEOPATRA, deal=deal_of(rec, i), undo=False, chance=Chance(rec["chance"][i])),
                          [Slapper(rec["races"][i], s) for s in (0, 1)])
-        slaps = [sum(isinstance(e, Slapped) and e.seat == s for e in state.events) for s in (0, 1)]
+        slaps = [sum(isinstance(e, Slapped) and e.player == s for e in state.events) for s in (0, 1)]
         assert (row["winner"], row["reason"], row["cards"], row["steps"], row["slaps_0"], row["slaps_1"]) == (
             state.outcome.winner, state.outcome.reason, state.outcome.stats["cards"], state.outcome.stats["steps"],
             *slaps)

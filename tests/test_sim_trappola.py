@@ -40,7 +40,7 @@ def test_simulate_is_reproducible_and_splits_over_processes():
     """The same seed gives the same frame; two processes give exactly the single-core rows."""
     from cardlab.sim import simulate
     one = simulate("trappola", n=300, seed=7, progress=False)
-    again = simulate("trappola", "single_deal", n=300, seed=7, progress=False)
+    again = simulate("trappola", "single-deal", n=300, seed=7, progress=False)
     two = simulate("trappola", n=300, seed=7, processes=2, progress=False)
     assert one.equals(again) and one.equals(two)
     assert len(one) == 300 and one["seed"].is_unique

@@ -21,10 +21,10 @@ BOTS = {
 }
 # (preset, bot, number of games): full games to 300 for the presets, single deals in bulk
 PLAN = [(name, bot, 30) for name in T.PRESETS for bot in ("random", "thumb")]
-PLAN += [("single_deal", "random", 1500), ("single_deal", "thumb", 500), ("single_deal", "search", 8)]
+PLAN += [("single-deal", "random", 1500), ("single-deal", "thumb", 500), ("single-deal", "search", 8)]
 
 
-def places(g: T.TrappolaState) -> Counter:
+def places(g: T.State) -> Counter:
     """Every card where it lies now: hands, stock, discarded hands, the trick, finished tricks."""
     where = Counter(g.hands[0]) + Counter(g.hands[1]) + Counter(g.stock) + Counter(g.trick)
     for pile in g.discards:
@@ -35,7 +35,7 @@ def places(g: T.TrappolaState) -> Counter:
     return where
 
 
-def playout(preset: str, bot: str, seed: int, check_undo: random.Random) -> T.TrappolaState:
+def playout(preset: str, bot: str, seed: int, check_undo: random.Random) -> T.State:
     g = T.new_game(preset, seed=seed)
     bots = [BOTS[bot](seed), BOTS[bot](seed + 1)]
     while not g.is_over:

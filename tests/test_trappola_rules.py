@@ -21,15 +21,15 @@ def cards(text: str) -> list[Card]:
     return parse_cards(text, ITALIAN)
 
 
-def started(hands=SWEEP, rules=T.TRAPPOLA, stock: str = "", dealer: int = 1) -> T.TrappolaState:
+def started(hands=SWEEP, rules=T.TRAPPOLA, stock: str = "", dealer: int = 1) -> T.State:
     """A game on a fixed deal, both players keeping their hands (play begins)."""
-    g = T.new_game(rules, seed=7, deal=T.deal_from_hands(hands, stock, dealer))
+    g = T.new_game(rules, seed=7, deal=T.make_deal(hands, stock, dealer))
     g.play("keep")
     g.play("keep")
     return g
 
 
-def play_all(g: T.TrappolaState, moves: str) -> None:
+def play_all(g: T.State, moves: str) -> None:
     for m in moves.split(","):
         g.play(m.strip())
 
@@ -64,7 +64,7 @@ def test_T3_the_deal_comes_from_the_seeded_rng():
 
 
 def test_T4_non_dealer_exchanges_top_nine_then_last_nine_and_must_keep():
-    g = T.new_game(deal=T.deal_from_hands(SWEEP, dealer=1))
+    g = T.new_game(deal=T.make_deal(SWEEP, dealer=1))
     first_hand, stock = list(g.hands[0]), list(g.stock)
     assert g.current_player == 0 and g.legal_actions() == ["exchange", "keep"]
     g.play("exchange")
@@ -78,7 +78,7 @@ def test_T4_non_dealer_exchanges_top_nine_then_last_nine_and_must_keep():
 
 
 def test_T5_dealer_exchanges_twice_when_18_remain():
-    g = T.new_game(deal=T.deal_from_hands(SWEEP, dealer=1))
+    g = T.new_game(deal=T.make_deal(SWEEP, dealer=1))
     g.play("keep")
     stock = list(g.stock)
     assert g.current_player == 1 and g.legal_actions() == ["exchange", "keep"]
@@ -89,7 +89,7 @@ def test_T5_dealer_exchanges_twice_when_18_remain():
 
 
 def test_T5_dealer_exchanges_once_when_9_remain_and_never_when_none():
-    g = T.new_game(deal=T.deal_from_hands(SWEEP, dealer=1))
+    g = T.new_game(deal=T.make_deal(SWEEP, dealer=1))
     g.play("exchange")
     g.play("keep")
     assert g.current_player == 1 and len(g.stock) == 9
@@ -99,7 +99,7 @@ def test_T5_dealer_exchanges_once_when_9_remain_and_never_when_none():
 
 
 def test_T6_discarded_hands_are_public_to_both_players():
-    g = T.new_game(deal=T.deal_from_hands(SWEEP, dealer=1))
+    g = T.new_game(deal=T.make_deal(SWEEP, dealer=1))
     g.play("exchange")
     seen_by_dealer = g.view(1)
     assert seen_by_dealer.discards[0] == (tuple(cards(SWEEP[0])),)
@@ -137,11 +137,11 @@ def test_T7_cannot_declare_what_you_do_not_hold_or_after_playing_one():
 
 
 def test_T7_declarations_only_during_the_play():
-    g = T.new_game(deal=T.deal_from_hands(SWEEP, dealer=1))
+    g = T.new_game(deal=T.make_deal(SWEEP, dealer=1))
     assert_refused(g, "declare 2", "T7")
 
 
-def _taken_fourth(rules: T.Rules, taker_holds_three: bool) -> T.TrappolaState:
+def _taken_fourth(rules: T.Rules, taker_holds_three: bool) -> T.State:
     """Seat 1 leads the F of denari, seat 0 (holding FS FB FC) wins or loses it."""
     hands = ("FS FB FC " + ("AD" if taker_holds_three else "AB") + " 7S 8S 9S 10S 7B",
              "FD 2D 9D 8D 10D 7C 8C 9C 10C")
@@ -184,7 +184,7 @@ def test_T9_declaration_values_added_after_the_play():
                                        ("cards", "twos", "last_trick", "streak")) + 30
 
 
-def bots_finish(g: T.TrappolaState) -> None:
+def bots_finish(g: T.State) -> None:
     """Finish the deal by always playing the first legal card (no more declarations)."""
     deal = g.deal_no
     while not g.is_over and g.deal_no == deal:
@@ -292,7 +292,7 @@ def test_T15_each_player_scores_the_card_points_of_their_tricks():
     assert sum(s.cards) == card_points(c for t in g.tricks for c in t.cards) <= 72
     assert g.scores == list(s.total)
     frame = g.score_sheet()
-    assert list(frame.columns) == list(g.names) and frame.loc["deal total"].tolist() == list(s.total)
+    assert list(frame.columns) == list(g.players) and frame.loc["deal total"].tolist() == list(s.total)
 
 
 def test_T16_deals_continue_to_300_with_the_dealer_alternating():
@@ -318,7 +318,7 @@ def test_T16_equal_totals_past_300_play_another_deal():
 
 
 def test_T16_variant_single_deal():
-    g = T.new_game("single_deal", seed=2)
+    g = T.new_game("single-deal", seed=2)
     while not g.is_over:
         g.play(g.legal_actions()[0])
     assert len(g.sheets) == 1 and g.outcome.reason == "one deal"
@@ -359,7 +359,7 @@ def test_records_replay_and_bad_deals_are_refused():
     g = T.new_game(seed=13, players=["Ada", "Bo"])
     while not g.is_over:
         g.play(g.legal_actions()[len(g.history) % len(g.legal_actions())])
-    rec = loads(record_of(g, players=list(g.names)).to_json())
+    rec = loads(record_of(g, players=list(g.players)).to_json())
     assert rec.replay().fingerprint() == g.fingerprint()
     with pytest.raises(RecordError):
         T.new_game(deal={"dealer": 0, "cards": ["AS"] * 36})

@@ -63,11 +63,11 @@ def test_a_whole_game_to_300_by_clicks_with_score_sheets():
 
 
 def test_replay_of_a_record_steps_through_every_action():
-    g = T.new_game("single_deal", seed=8, players=["Ada", "Bo"])
+    g = T.new_game("single-deal", seed=8, players=["Ada", "Bo"])
     bots = [RuleOfThumbBot(0), RuleOfThumbBot(1)]
     while not g.is_over:
         g.apply(bots[g.current_player].choose(g))
-    rec = record_of(g, players=list(g.names))
+    rec = record_of(g, players=list(g.players))
     rp = replay(rec)
     assert rp.bar.n_frames == len(rec.actions) + 1
     rp.bar.go(rp.bar.n_frames - 1)
@@ -84,7 +84,7 @@ def test_pack_drawing_has_every_card_and_the_czech_names():
 
 def test_declare_buttons_appear_when_you_hold_a_set_T7():
     table = TrappolaTable(seed=1, bot=RuleOfThumbBot(1))
-    table.state = T.new_game(deal=T.deal_from_hands(["AS AB AC 7S 8S RD RB RC 9D",
+    table.state = T.new_game(deal=T.make_deal(["AS AB AC 7S 8S RD RB RC 9D",
                                                      "2S 2B 10C 10S 10B CC FD FB 9C"], dealer=1),
                              players=table.names)
     table.click("keep")   # you (the non-dealer) keep; the computer keeps or exchanges
@@ -96,7 +96,7 @@ def test_declare_buttons_appear_when_you_hold_a_set_T7():
 
 def test_states_show_themselves_in_notebooks():
     g = T.new_game(seed=3, players=["Ada", "Bo"])
-    assert repr(g) == f"<Trappola deal 1, exchange, {g.names[g.current_player]} to move, game 0–0>"
+    assert repr(g) == f"<Trappola deal 1, exchange, {g.players[g.current_player]} to move, game 0–0>"
     svg = g._repr_svg_()
     assert svg.startswith("<svg") and set(c.ascii() for c in g.hands[0] + g.hands[1]) <= set(shown_cards(svg))
     assert repr(TrappolaTable(seed=3, bot=RuleOfThumbBot(0))).startswith("TrappolaTable(<Trappola deal 1")

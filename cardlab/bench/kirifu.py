@@ -23,7 +23,7 @@ LINEUP = ("search", "thumb", "random", "thumb", "random")
 MAX_ACTIONS = 5000
 
 
-def play(state: kirifu.KirifuState, bots: Sequence, times: list[list[float]] | None = None) -> kirifu.KirifuState:
+def play(state: kirifu.State, bots: Sequence, times: list[list[float]] | None = None) -> kirifu.State:
     """Play ``state`` to the end with one bot per seat; ``times[seat]`` collects decision times."""
     for _ in range(MAX_ACTIONS):
         if state.is_over:

@@ -15,14 +15,11 @@ from __future__ import annotations
 import copy
 import random
 from functools import lru_cache
-from typing import Hashable
-
 from ..cards import JOKER, Card, french_deck
 from ..game import TERMINAL
-from ..games.kirifu import RECEIVE, KirifuState
+from ..games.kirifu import RECEIVE, SEND, Action, State
 from ..games.kirifu_moves import ACE_OF_SPADES, beats, card_key, cutters, osoroi_groups
 
-Action = Hashable
 
 
 @lru_cache(maxsize=None)
@@ -47,7 +44,7 @@ def pass_score(card: Card, world: str, joker: bool) -> float:
     return beaten_by + 0.6 * beats_n + (30 if _is_trump(card) else 0)
 
 
-def thumb_action(state: KirifuState) -> Action:
+def thumb_action(state: State) -> Action:
     """The rule-of-thumb choice in ``state`` (uses only the mover's hand and public cards)."""
     me, world, joker = state.current_player, state.world, state.rules.joker
     hand = state.hands[me]
@@ -55,16 +52,16 @@ def thumb_action(state: KirifuState) -> Action:
         card = min(state.passed, key=lambda p: len(cutters(hand, p, world)))
         usable = sorted(cutters(hand, card, world), key=lambda c: keep_value(c, world, joker))
         if usable and (not _is_trump(usable[0]) or not state.stock or len(hand) <= 2):
-            return ("cut", card, usable[0])
-        return ("take", card)
+            return Action(("cut", card, usable[0]))
+        return Action(("take", card))
     room = len(state.hands[state.receiver]) - len(state.chosen)
     groups = osoroi_groups(hand, room) if state.rules.osoroi else []
     groups = [g for g in groups if not any(_is_trump(c) for c in g)]
     if groups:
-        return ("osoroi", min(groups, key=lambda g: (-len(g), sum(pass_score(c, world, joker) for c in g))))
+        return Action(("osoroi", min(groups, key=lambda g: (-len(g), sum(pass_score(c, world, joker) for c in g)))))
     if state.chosen:
-        return ("send",)
-    return ("pass", min(hand, key=lambda c: pass_score(c, world, joker)))
+        return SEND
+    return Action(("pass", min(hand, key=lambda c: pass_score(c, world, joker))))
 
 
 class ThumbBot:
@@ -80,7 +77,7 @@ class ThumbBot:
         self.rng = random.Random(seed)
         self.noise = noise
 
-    def choose(self, state: KirifuState) -> Action:
+    def choose(self, state: State) -> Action:
         if self.rng.random() < self.noise:
             return self.rng.choice(state.legal_actions())
         return thumb_action(state)
@@ -89,7 +86,7 @@ class ThumbBot:
         return "ThumbBot()"
 
 
-def determinize(state: KirifuState, player: int, rng: random.Random) -> KirifuState:
+def determinize(state: State, player: int, rng: random.Random) -> State:
     """A copy of ``state`` whose cards hidden from ``player`` are redealt at random, consistently
     with everything public (hand counts, cards known to be in a hand, discard, table)."""
     view = state.view(player)
@@ -111,7 +108,7 @@ def determinize(state: KirifuState, player: int, rng: random.Random) -> KirifuSt
     return sim
 
 
-def _rollout(sim: KirifuState, rng: random.Random, cap: int) -> None:
+def _rollout(sim: State, rng: random.Random, cap: int) -> None:
     """Play ``sim`` on with the rule of thumb, noisy as in :class:`ThumbBot`."""
     for _ in range(cap):
         if sim.turn == TERMINAL:
@@ -120,7 +117,7 @@ def _rollout(sim: KirifuState, rng: random.Random, cap: int) -> None:
         sim._apply(action)
 
 
-def _place(sim: KirifuState, player: int) -> float:
+def _place(sim: State, player: int) -> float:
     """The final place of ``player``; an unfinished playout ranks the rest by hand size."""
     if player in sim.finished:
         return sim.finished.index(player) + 1
@@ -137,7 +134,7 @@ class SearchBot:
         self.rng = random.Random(seed)
         self.budget, self.candidates, self.cap = budget, candidates, cap
 
-    def _candidates(self, state: KirifuState, legal: list[Action]) -> list[Action]:
+    def _candidates(self, state: State, legal: list[Action]) -> list[Action]:
         world, joker = state.world, state.rules.joker
         def cost(action: Action) -> float:
             if action[0] == "cut":
@@ -150,7 +147,7 @@ class SearchBot:
         ranked = [first] + sorted((a for a in legal if a != first), key=cost)
         return ranked[:self.candidates]
 
-    def choose(self, state: KirifuState) -> Action:
+    def choose(self, state: State) -> Action:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]

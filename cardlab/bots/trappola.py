@@ -11,7 +11,7 @@ from collections import Counter
 from typing import Sequence
 
 from ..cards import ITALIAN, Card, italian_deck
-from ..games.trappola import EXCHANGE, TrappolaState, View
+from ..games.trappola import EXCHANGE, Action, State, View
 from ..games.trappola_scoring import DECLARABLE, STRENGTH, card_points, declaration_value
 from . import trappola_fast as fast
 
@@ -50,18 +50,18 @@ class RuleOfThumbBot:
         self.rng = random.Random(seed)
         self.threshold = threshold
 
-    def choose(self, state: TrappolaState) -> str:
+    def choose(self, state: State) -> Action:
         view = state.view(state.current_player)
         if view.phase == EXCHANGE:
             return self.exchange_choice(view)
         declare = [a for a in view.legal if a.startswith("declare")]
         if declare:
             return declare[0]
-        return "play " + self.card_choice(view).ascii()
+        return Action("play " + self.card_choice(view).ascii())
 
-    def exchange_choice(self, view: View) -> str:
+    def exchange_choice(self, view: View) -> Action:
         weak = hand_value(view.hands[view.player]) < self.threshold
-        return "exchange" if weak and "exchange" in view.legal else "keep"
+        return Action("exchange" if weak and "exchange" in view.legal else "keep")
 
     def card_choice(self, view: View) -> Card:
         cards = [Card.parse(a[5:], ITALIAN) for a in view.legal]
@@ -174,8 +174,3 @@ class HandSampler:
         if len(rest) < self.size - len(must):  # inconsistent inference: drop the constraints
             rest = [c for c in self.pool if c not in must]
         return must[:self.size] + rng.sample(rest, max(0, self.size - len(must)))
-
-
-def sample_opponent_hand(view: View, rng: random.Random) -> list[Card]:
-    """One hand for the opponent drawn by :class:`HandSampler`."""
-    return HandSampler(view).sample(rng)

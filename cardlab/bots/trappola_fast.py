@@ -11,21 +11,16 @@ import random
 from typing import Callable, Sequence
 
 from ..cards import ITALIAN_SUITS, Card
-from ..games.trappola_scoring import LAST_TRICK, POINTS, RANKS, STREAK_VALUES, TWO_BONUS
-
-PTS: tuple[int, ...] = tuple(POINTS.get(r, 0) for r in RANKS)
-TWO = 8  # r of the 2
+from ..games.trappola_scoring import LAST_TRICK, RANK_POINTS as PTS, RANKS, STREAK_VALUES, TWO_BONUS
+from ..games.trappola_scoring import TWO_INDEX as TWO
 
 Policy = Callable[[Sequence[int], int, random.Random], int]
 """``policy(legal_cards, lead_or_minus_1, rng) -> card``."""
 
 
 def to_int(card: Card) -> int:
+    """A card as the int ``suit * 9 + r``."""
     return ITALIAN_SUITS.index(card.suit) * 9 + RANKS.index(card.rank)
-
-
-def to_card(i: int) -> Card:
-    return Card(RANKS[i % 9], ITALIAN_SUITS[i // 9])
 
 
 def legal(hand: Sequence[int], lead: int) -> list[int]:

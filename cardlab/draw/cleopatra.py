@@ -23,7 +23,7 @@ FLASH = "#f2c230"
 
 def _seat(view: View, seat: int, y: float, name: str, turn_target: str | None) -> str:
     """A seat's face-down hand and won pile with counts and labels."""
-    due = view.to_play == seat
+    due = view.current_player == seat
     label = f"{name}'s hand" + (" (to play)" if due else "")
     parts = [svg.stack_g(view.hand_sizes[seat], 40, y, W, label=label, target=turn_target),
              svg.stack_g(view.won_sizes[seat], 40 + 1.9 * W, y, W, label=f"{name}'s won pile (C7)")]
@@ -42,7 +42,7 @@ def table_svg(state: State | View, *, names: Sequence[str] = ("X", "Y"), reader:
     over = bool(view.result)
     parts = []
     for seat, y in ((1, 26), (0, HEIGHT - h - 46)):
-        target = "turn" if reader == seat and view.to_play == seat and not over else None
+        target = "turn" if reader == seat and view.current_player == seat and not over else None
         parts.append(_seat(view, seat, y, names[seat], target))
     px, py = 300, HEIGHT / 2 - h / 2 - 6
     slap = "slap" if reader is not None and not over else None
@@ -55,7 +55,7 @@ def table_svg(state: State | View, *, names: Sequence[str] = ("X", "Y"), reader:
                      f'rx="8" fill="none" stroke="{FLASH}" stroke-width="4" stroke-dasharray="6 4"/>')
     parts.append(svg.text_g(f"pile: {len(view.pile)}" + (f" (+{view.under} face down)" if view.under else ""),
                             px + 0.8 * W, py + h + 30, size=13, anchor="middle", fill=WHITE))
-    status = view.result or (f"step {view.step} · {names[view.to_play]} to play"
+    status = view.result or (f"step {view.step} · {names[view.current_player]} to play"
                              + (f", owes {view.owed}" if view.owed else ""))
     parts.append(svg.text_g(status, WIDTH - 16, 22, size=14, anchor="end", weight="bold", fill=WHITE,
                             cls="cardlab-cleo-status"))

@@ -1,4 +1,4 @@
-"""The Kirifu table as SVG, drawn from a :class:`cardlab.games.kirifu.KirifuView`.
+"""The Kirifu table as SVG, drawn from a :class:`cardlab.games.kirifu.View`.
 
 Drawing from a view means a table shown to a player cannot leak the other hands or the stock.
 The viewer sits at the bottom, the others along the top in turn order. Clickable elements carry
@@ -14,61 +14,34 @@ from typing import Iterable, Sequence
 from .. import svg
 from ..cards import SUIT_NAMES, SUIT_SYMBOLS, Card
 from ..game import TERMINAL
-from ..games.kirifu import RECEIVE, Cut, Drew, Finished, Grouped, KirifuView, Omorai, Passed
+from ..games.kirifu import RECEIVE, Drew, View, describe, place_text
 
 WIDTH, HEIGHT = 820, 560
 W = svg.CARD_W
 SMALL = 34
 WHITE, PALE, GOLD = "#ffffff", "#d7e8dc", "#f2c230"
-ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
 LEGEND = "切る cut · おもらい omorai (take in) · おそろい osoroi (set) · 山札 stock"
 
 
-def place_text(place: int) -> str:
-    return ORDINAL.get(place, f"{place}th")
-
-
-def event_text(event: object, names: Sequence[str]) -> str:
-    """One public event in words, with the Japanese term."""
-    if isinstance(event, Passed):
-        return f"{names[event.player]}: pass {' '.join(map(str, event.cards))} to {names[event.to]}"
-    if isinstance(event, Grouped):
-        return f"{names[event.player]}: osoroi おそろい {' '.join(map(str, event.cards))}"
-    if isinstance(event, Cut):
-        return f"{names[event.player]}: cut 切る {event.card} with {event.cutter}"
-    if isinstance(event, Omorai):
-        return f"{names[event.player]}: take {event.card} · omorai おもらい"
-    if isinstance(event, Drew):
-        return f"{names[event.player]}: draw {event.count} from the stock 山札"
-    if isinstance(event, Finished):
-        return f"{names[event.player]}: finishes {place_text(event.place)}"
-    return str(event)
-
-
-def _seats(view: KirifuView) -> tuple[int, list[int]]:
+def _seats(view: View) -> tuple[int, list[int]]:
     n = len(view.counts)
-    me = view.player if view.player is not None else (view.current if view.current != TERMINAL else 0)
+    me = view.player if view.player is not None else (view.current_player if view.current_player != TERMINAL else 0)
     return me, [(me + k) % n for k in range(1, n)]
 
 
-def _next_in(view: KirifuView, seat: int) -> int:
-    n = len(view.counts)
-    return next((seat + k) % n for k in range(1, n) if (seat + k) % n not in view.finished)
-
-
-def _status(view: KirifuView, seat: int) -> str:
+def _status(view: View, seat: int) -> str:
     if seat in view.finished:
         place = view.finished.index(seat) + 1
         return f"{'last' if place == len(view.counts) else 'out'}: {place_text(place)}"
-    return "to play ▶" if seat == view.current else ""
+    return "to play ▶" if seat == view.current_player else ""
 
 
-def _opponent(view: KirifuView, seat: int, x: float, y: float, width: float) -> str:
+def _opponent(view: View, seat: int, x: float, y: float, width: float) -> str:
     count = view.counts[seat]
     cards: Sequence[Card | None] = view.hands[seat] if view.hands[seat] is not None else [None] * count
     step = min(0.45 * SMALL, (width - SMALL - 8) / max(1, count - 1))
-    colour = GOLD if seat == view.current else WHITE
-    parts = [svg.text_g(f"{view.names[seat]} · {count} cards", x, y, size=13, weight="bold", fill=colour),
+    colour = GOLD if seat == view.current_player else WHITE
+    parts = [svg.text_g(f"{view.players[seat]} · {count} cards", x, y, size=13, weight="bold", fill=colour),
              svg.text_g(_status(view, seat), x + width - 8, y, size=12, anchor="end", fill=colour)]
     if count:
         parts.append(f'<g class="kirifu-seat" data-seat="{seat}" data-count="{count}">'
@@ -79,12 +52,12 @@ def _opponent(view: KirifuView, seat: int, x: float, y: float, width: float) -> 
     return "".join(parts)
 
 
-def _passed(view: KirifuView, selected: Card | None, x: float, y: float) -> str:
+def _passed(view: View, selected: Card | None, x: float, y: float) -> str:
     """The cards on their way to the current player: clickable when the viewer must answer."""
     if not view.passed and not view.taken:
         return ""
-    mine = view.current == view.player and view.phase == RECEIVE
-    who = "you" if mine else view.names[view.current]
+    mine = view.current_player == view.player and view.phase == RECEIVE
+    who = "you" if mine else view.players[view.current_player]
     cards = list(view.passed) + list(view.taken)
     targets = [f"passed:{c.ascii()}" if mine and c in view.passed else None for c in cards]
     return (svg.text_g(f"passed to {who} · 渡されたカード", x, y - 20, size=13, fill=WHITE)
@@ -93,7 +66,7 @@ def _passed(view: KirifuView, selected: Card | None, x: float, y: float) -> str:
                         dimmed=range(len(view.passed), len(cards))))
 
 
-def _hand(view: KirifuView, me: int, legal: set[str], passed: Card | None, chosen: set[Card],
+def _hand(view: View, me: int, legal: set[str], passed: Card | None, chosen: set[Card],
           x: float, y: float) -> str:
     cards = view.hands[me]
     if cards is None:
@@ -110,7 +83,7 @@ def _hand(view: KirifuView, me: int, legal: set[str], passed: Card | None, chose
                      selected=[i for i, c in enumerate(cards) if c in chosen])
 
 
-def _buttons(view: KirifuView, legal: set[str], passed: Card | None, y: float) -> str:
+def _buttons(view: View, legal: set[str], passed: Card | None, y: float) -> str:
     if not legal:
         return ""
     if view.phase == RECEIVE:
@@ -126,16 +99,16 @@ def _buttons(view: KirifuView, legal: set[str], passed: Card | None, y: float) -
             + svg.button_g("send · 送る", 400, y, 120, 30, "btn:send", enabled="send" in legal))
 
 
-def _log(view: KirifuView, x: float, y: float, lines: int = 7) -> str:
+def _log(view: View, x: float, y: float, lines: int = 7) -> str:
     shown = [e for e in view.events if not isinstance(e, Drew)][-lines:]
     parts = [svg.text_g("latest", x, y, size=12, weight="bold", fill=PALE)]
     for i, event in enumerate(shown):
-        parts.append(svg.text_g(event_text(event, view.names), x, y + 17 * (i + 1), size=11.5, fill=WHITE,
+        parts.append(svg.text_g(describe(event, view.players), x, y + 17 * (i + 1), size=11.5, fill=WHITE,
                                 cls="kirifu-log"))
     return "".join(parts)
 
 
-def table_svg(view: KirifuView, *, legal: Iterable[str] = (), passed: Card | None = None,
+def table_svg(view: View, *, legal: Iterable[str] = (), passed: Card | None = None,
               chosen: Iterable[Card] = (), message: str = "") -> str:
     """The whole table seen by ``view.player``. ``legal``: the viewer's legal action texts (empty
     when it is not the viewer's turn); ``passed``: the passed card the viewer has chosen to
@@ -155,18 +128,18 @@ def table_svg(view: KirifuView, *, legal: Iterable[str] = (), passed: Card | Non
     parts.append(svg.text_g(f"discard · 捨て札 {len(view.discard)}", 130, 290, size=11, anchor="middle", fill=PALE))
     parts.append(_passed(view, passed, 200, 175))
     if view.chosen:
-        parts.append(svg.text_g(f"osoroi for {view.names[_next_in(view, view.current)]} · おそろい", 200, 155,
+        parts.append(svg.text_g(f"osoroi for {view.players[view.receiver]} · おそろい", 200, 155,
                                 size=13, fill=WHITE)
                      + svg.row_g(list(view.chosen), 200, 175, W, step=0.62 * W))
     parts.append(_log(view, 520, 160))
-    name = "you" if view.player == me else view.names[me]
-    colour = GOLD if me == view.current else WHITE
+    name = "you" if view.player == me else view.players[me]
+    colour = GOLD if me == view.current_player else WHITE
     parts.append(svg.text_g(f"{name} · {view.counts[me]} cards", 20, 338, size=14, weight="bold", fill=colour))
     parts.append(svg.text_g(_status(view, me), 240, 338, size=13, fill=colour, cls="kirifu-status"))
     parts.append(_hand(view, me, legal, passed, chosen, 20, 370))
     parts.append(_buttons(view, legal, passed, 480))
     if view.finished:
-        order = ", ".join(f"{place_text(i + 1)} {view.names[p]}" for i, p in enumerate(view.finished))
+        order = ", ".join(f"{place_text(i + 1)} {view.players[p]}" for i, p in enumerate(view.finished))
         parts.append(svg.text_g("finishing order: " + order, 20, 540, size=13, weight="bold", fill=GOLD,
                                 cls="kirifu-places"))
     if message:

@@ -27,7 +27,7 @@ def _hand(view: View, seat: int, x: float, y: float, targets: bool) -> str:
     cards = view.hands[seat]
     if cards is None:
         return svg.row_g([None] * view.hand_sizes[seat], x, y, W, step=0.45 * W)
-    legal = set(view.legal) if targets and view.to_move == seat else set()
+    legal = set(view.legal) if targets and view.current_player == seat else set()
     texts = [f"play {c.ascii()}" for c in cards]
     return svg.row_g(list(cards), x, y, W, step=0.62 * W,
                      targets=[t if t in legal else None for t in texts],
@@ -39,7 +39,7 @@ def _discards(view: View, seat: int, x: float, y: float) -> str:
     hands = view.discards[seat]
     if not hands:
         return ""
-    parts = [svg.text_g(f"discarded by {view.names[seat]}", x, y - 4, size=11, fill=PALE)]
+    parts = [svg.text_g(f"discarded by {view.players[seat]}", x, y - 4, size=11, fill=PALE)]
     for i, hand in enumerate(hands):
         parts.append(svg.row_g(list(hand), x + i * 205, y, SMALL, step=0.55 * SMALL))
     return "".join(parts)
@@ -53,7 +53,7 @@ def _trick(view: View, x: float, y: float) -> str:
     if view.tricks:
         last: Trick = view.tricks[-1]
         lx = x + 2 * W + 40
-        parts.append(svg.text_g(f"last trick: {view.names[last.winner]}", lx, y - 6, size=11, fill=PALE))
+        parts.append(svg.text_g(f"last trick: {view.players[last.winner]}", lx, y - 6, size=11, fill=PALE))
         parts.append(svg.row_g(list(last.cards), lx, y, 40, step=44))
     return "".join(parts)
 
@@ -67,7 +67,7 @@ def _piles(view: View, x: float, y: float) -> str:
     parts = []
     for row, seat in enumerate((1 - view_seat(view), view_seat(view))):
         won = [t for t in view.tricks if t.winner == seat]
-        label = f"{view.names[seat]}: {len(won)} tricks, {view.deal_points[seat]} pts"
+        label = f"{view.players[seat]}: {len(won)} tricks, {view.deal_points[seat]} pts"
         parts.append(svg.stack_g(2 * len(won), x, y + row * 150, 46, label=label))
     return "".join(parts)
 
@@ -76,7 +76,7 @@ def _declarations(view: View, x: float, y: float) -> str:
     lines = []
     for seat, said, rank in view.declarations:
         shown = f" ({rank})" if rank and "aces" not in said else ""
-        lines.append(f"{view.names[seat]} declares “{said}”{shown}")
+        lines.append(f"{view.players[seat]} declares “{said}”{shown}")
     return "".join(svg.text_g(t, x, y + 16 * i, size=12, fill=WHITE, cls="declaration")
                    for i, t in enumerate(lines))
 
@@ -97,11 +97,11 @@ def _header(view: View) -> str:
     target = view.rules.target
     game = f"game {view.scores[0]}–{view.scores[1]}" + (f" (to {target})" if target else "")
     if view.phase == OVER:
-        text = f"Game over: {view.names[0]} {view.scores[0]}, {view.names[1]} {view.scores[1]}"
+        text = f"Game over: {view.players[0]} {view.scores[0]}, {view.players[1]} {view.scores[1]}"
     else:
         phase = "exchanges" if view.phase == EXCHANGE else f"trick {len(view.tricks) + 1} of 9"
-        text = (f"Deal {view.deal + 1} · dealer {view.names[view.dealer]} · {phase} · "
-                f"{view.names[view.to_move]} to move · {game}")
+        text = (f"Deal {view.deal + 1} · dealer {view.players[view.dealer]} · {phase} · "
+                f"{view.players[view.current_player]} to move · {game}")
     return svg.text_g(text, 16, 18, size=13, weight="bold", fill=WHITE, cls="status")
 
 
@@ -111,14 +111,14 @@ def table_svg(view: View, *, clickable: bool = True, message: str = "") -> str:
     the discarded hands, the declarations, and buttons for the legal non-card actions."""
     me = view_seat(view)
     body = [_header(view),
-            svg.text_g(view.names[1 - me], 16, 40, size=12, fill=PALE),
+            svg.text_g(view.players[1 - me], 16, 40, size=12, fill=PALE),
             _hand(view, 1 - me, 16, 46, clickable),
             _discards(view, 1 - me, 380, 62),
             svg.stack_g(view.stock_size, 16, 170, 50, label="stock"),
             _trick(view, 110, 172),
             _piles(view, 690, 120),
             _declarations(view, 110, 290),
-            svg.text_g(view.names[me], 16, 352, size=12, fill=PALE),
+            svg.text_g(view.players[me], 16, 352, size=12, fill=PALE),
             _hand(view, me, 16, 358, clickable),
             _discards(view, me, 380, 374),
             _buttons(view, 16, 456) if clickable else "",

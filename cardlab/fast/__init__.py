@@ -1,2 +1,3 @@
-"""Fast simulation paths: plain lists and ints, no events, no undo; each proven identical to its
-engine by a test over many deals (``tests/test_<game>_fast.py``)."""
+"""Fast simulation paths: plain lists and ints (or NumPy arrays), no events, no undo; each proven
+to give its engine's results by a test over many deals (``tests/test_cleopatra_fast.py``,
+``tests/test_fast_batch*.py``, ``tests/test_sim_trappola.py``). Nothing here imports the bots."""

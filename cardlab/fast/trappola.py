@@ -5,7 +5,7 @@ The same decisions as two :class:`cardlab.bots.RandomBot` playing the engine
 it, each bot draws uniformly among the legal actions *in the engine's order* with its own seeded
 RNG, so the two paths consume the same random numbers. Cards are ints ``suit * 9 + r`` (``r`` 0
 for the ace … 8 for the 2), as in :mod:`cardlab.bots.trappola_fast`.
-``tests/test_trappola_fast.py`` checks over thousands of deals that the rows agree.
+``tests/test_sim_trappola.py`` checks over many deals that the rows agree.
 """
 
 from __future__ import annotations
@@ -13,9 +13,10 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
-from ..bots.trappola_fast import PTS, TWO
 from ..games.trappola import TRAPPOLA, Rules
 from ..games.trappola_scoring import DECLARATION_VALUES, LAST_TRICK, STREAK_VALUES, TWO_BONUS
+from ..games.trappola_scoring import RANK_POINTS as PTS
+from ..games.trappola_scoring import TWO_INDEX as TWO
 
 DECLARABLE_R = (0, 1, 2, 3, 8)  # A R C F 2, in the engine's order (T7)
 _DECL_VALUE = tuple(DECLARATION_VALUES[k] for k in ("A", "R", "C", "F", "2"))
@@ -24,7 +25,7 @@ _DECL_VALUE = tuple(DECLARATION_VALUES[k] for k in ("A", "R", "C", "F", "2"))
 def random_game(seed: int, bot_seeds: Sequence[int], rules: Rules = TRAPPOLA) -> dict[str, Any]:
     """A whole game (one deal, or deals to the target) between two random players.
 
-    Returns the statistics row of :func:`cardlab.sim.trappola_row` for the same game."""
+    Returns the statistics row of :func:`cardlab.sim.trappola.engine_row` for the same game."""
     rng = random.Random(seed)
     bots = [random.Random(bot_seeds[0]), random.Random(bot_seeds[1])]
     dealer = first_dealer = rng.randrange(2)

@@ -27,27 +27,28 @@ records a ``FalseSlap`` event with no effect.
 
 >>> g = new_game(seed=3, deal={"hands": [["5H", "QH"], ["5S", "JS"]], "first": 0})
 >>> g.legal_actions()
-[Turn(seat=0, card=Card('5♥'))]
+[Turn(player=0, card=Card('5♥'))]
 >>> for text in ("X 5H", "Y 5S", "slap Y@240"):
 ...     _ = g.play(text)
 >>> g.steps()[-1].text
 'Y plays 5♠; Y slaps (Y@240); Y takes 2 cards.'
 >>> g.legal_actions()
-[Turn(seat=1, card=Card('J♠'))]
+[Turn(player=1, card=Card('J♠'))]
 """
 
 from __future__ import annotations
 
 import dataclasses
 import random
+import sys
 from dataclasses import dataclass
-from typing import Any, Hashable, Sequence
+from typing import Any, Sequence
 
 from ..cards import Card
 from ..errors import IllegalActionError
-from ..game import TERMINAL, GameState, Outcome
+from ..game import TERMINAL, GameState, Outcome, resolve_rules
 from .cleopatra_events import (Captured, Ended, FalseSlap, Played, Reshuffled, Slapped, Step,  # noqa: F401
-                               steps_of)
+                               describe, steps_of)
 from .cleopatra_patterns import SEATS, pattern_of, read_deal, seeded_deal
 
 FACES = frozenset("JQK")
@@ -112,40 +113,61 @@ CLEOPATRA = Rules()
 """The source's game: colour split, J1 Q2 K3 A5, won piles apart,
 slaps on same-rank pairs, out when hand and won pile are empty. Status: observed in the source,
 with the defaults of docs/rules/cleopatra.md where it is silent (C3, C11, C13, C14)."""
-BEGGAR_MY_NEIGHBOUR = Rules(name="beggar_my_neighbour", ace=4, deal="shuffle", first="X",
+BEGGAR_MY_NEIGHBOUR = Rules(name="beggar-my-neighbour", ace=4, deal="shuffle", first="X",
                             captures="under_hand", lose="cannot_play", slaps="none")
 """The classic British game (known since the 1840s): J1 Q2 K3 A4, captures under the hand, no
 slapping, the first hand given leads. Status: as in the published record-game studies."""
-EGYPTIAN_RATSCREW = Rules(name="egyptian_ratscrew", ace=4, deal="shuffle", first="X",
+EGYPTIAN_RATSCREW = Rules(name="egyptian-ratscrew", ace=4, deal="shuffle", first="X",
                           captures="under_hand", lose="cannot_play", sandwich=True, false_slap="burn")
 """Beggar-my-neighbour payments plus slaps on doubles and sandwiches, one card burnt for a false
 slap. Status: common American practice; house rules vary."""
 PRESETS: dict[str, Rules] = {r.name: r for r in (CLEOPATRA, BEGGAR_MY_NEIGHBOUR, EGYPTIAN_RATSCREW)}
+ALIASES: dict[str, str] = {"beggar_my_neighbour": "beggar-my-neighbour", "egyptian_ratscrew": "egyptian-ratscrew"}
+"""Old spellings of preset names, so that records saved with them still load."""
 
 
 # --- actions ----------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Turn:
-    """The player ``seat`` turns their top card ``card`` onto the pile (C4)."""
+class Action:
+    """A Cleopatra action, :class:`Turn` or :class:`Slap`; ``str(action)`` is its record text."""
 
-    seat: int
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return action_text(self)
+
+
+@dataclass(frozen=True)
+class Turn(Action):
+    """The player ``player`` turns their top card ``card`` onto the pile (C4): ``"X 5H"``."""
+
+    player: int
     card: Card
 
 
 @dataclass(frozen=True)
-class Slap:
-    """One slap or a race: ``times`` holds ``(seat, ms or None)`` pairs (C10, C11)."""
+class Slap(Action):
+    """One slap or a race: ``times`` holds ``(player, ms or None)`` pairs (C10, C11):
+    ``"slap Y"``, ``"slap Y@310"``, ``"slap X@230 Y@310"``."""
 
     times: tuple[tuple[int, int | None], ...]
 
     @property
-    def seats(self) -> tuple[int, ...]:
+    def players(self) -> tuple[int, ...]:
         return tuple(s for s, _ in self.times)
 
 
-def slap(*seats: int) -> Slap:
-    """An untimed slap by one seat (or an untimed race, decided by a coin)."""
-    return Slap(tuple((s, None) for s in seats))
+def slap(*players: int) -> Slap:
+    """An untimed slap by one player (or an untimed race, decided by a coin)."""
+    return Slap(tuple((s, None) for s in players))
+
+
+def action_text(action: Action) -> str:
+    """The record text of an action (``"X 5H"``, ``"slap X@230 Y@310"``)."""
+    if isinstance(action, Turn):
+        return f"{SEATS[action.player]} {action.card.ascii()}"
+    if isinstance(action, Slap):
+        return "slap " + " ".join(SEATS[s] + ("" if t is None else f"@{t}") for s, t in action.times)
+    raise IllegalActionError(f"not a Cleopatra action: {action!r}", rule="syntax")
 
 
 def resolve_race(times: Sequence[tuple[int, int | None]], rng: random.Random) -> int:
@@ -159,13 +181,16 @@ def resolve_race(times: Sequence[tuple[int, int | None]], rng: random.Random) ->
 
 @dataclass(frozen=True)
 class View:
-    """What a player sees: the pile face up, every stack as a count (nobody sees a hand)."""
+    """What ``player`` sees (None: a spectator; all see the same): the pile face up, every stack
+    as a count (nobody sees a hand)."""
 
+    player: int | None
+    players: tuple[str, str]
+    current_player: int
     pile: tuple[Card, ...]
     hand_sizes: tuple[int, int]
     won_sizes: tuple[int, int]
     under: int
-    to_play: int
     owed: int
     step: int
     result: str
@@ -182,7 +207,7 @@ class State(GameState):
         self._start(seed, undo)
         self._chance = chance            # replays: draws C9 reshuffles and C11 coins instead of the RNG
         self.rules = rules
-        self.players = list(players or ("X", "Y"))
+        self.players = tuple(players or ("X", "Y"))
         self._pay = {**dict.fromkeys(("2", "3", "4", "5", "6", "7", "8", "9", "10"), 0), **rules.payments}
         hands, first = seeded_deal(rules, self.rng)   # always drawn, so a given deal leaves the
         if deal is not None:                           # RNG where a seeded deal would (replays)
@@ -219,10 +244,10 @@ class State(GameState):
     def initial_deal(self) -> dict:
         return {"hands": [list(h) for h in self._deal["hands"]], "first": self._deal["first"]}
 
-    def legal_actions(self) -> list[Hashable]:
+    def legal_actions(self) -> list[Action]:
         if self._outcome:
             return []
-        actions: list[Hashable] = [Turn(self._turner, self.hands[self._turner][0])]
+        actions: list[Action] = [Turn(self._turner, self.hands[self._turner][0])]
         if self.rules.slaps == "none":
             return actions
         pair = self.pair_on_top
@@ -231,24 +256,23 @@ class State(GameState):
                 actions.append(slap(seat))
         return actions
 
-    def play(self, text: str | Hashable) -> Hashable:
+    def play(self, text: str | Action, player: int | None = None) -> Action:
         """Validate and apply; accepts timed slaps and races (C11) besides ``legal_actions()``."""
         action = self.parse_action(text) if isinstance(text, str) else text
         if isinstance(action, Slap) and not self._outcome and all(
-                slap(s) in self.legal_actions() for s in action.seats) and (
+                slap(s) in self.legal_actions() for s in action.players) and (
                 len(action.times) == 1 or self.pair_on_top):
             self.apply(action)
             return action
-        return super().play(action)
+        return super().play(action, player)
 
-    def action_text(self, action: Hashable) -> str:
-        if isinstance(action, Turn):
-            return f"{SEATS[action.seat]} {action.card.ascii()}"
-        if isinstance(action, Slap):
-            return "slap " + " ".join(SEATS[s] + ("" if t is None else f"@{t}") for s, t in action.times)
-        raise IllegalActionError(f"not a Cleopatra action: {action!r}", rule="syntax")
+    def action_text(self, action: Action) -> str:
+        return action_text(action)
 
-    def parse_action(self, text: str) -> Hashable:
+    def describe(self, event: Any) -> str:
+        return describe(event, self.players)
+
+    def parse_action(self, text: str) -> Action:
         words = text.split()
         if len(words) == 2 and words[0] in SEATS:
             return Turn(SEATS.index(words[0]), Card.parse(words[1]))
@@ -268,17 +292,17 @@ class State(GameState):
         raise IllegalActionError(f"cannot read {text!r}; actions look like 'X 5H', 'slap Y' or "
                                  "'slap X@230 Y@310'", rule="syntax")
 
-    def why_illegal(self, action: Hashable) -> tuple[str, str]:
+    def why_illegal(self, action: Action) -> tuple[str, str]:
         if isinstance(action, Turn):
-            if action.seat != self._turner:
-                return "turn", f"{SEATS[self._turner]} is due to play, not {SEATS[action.seat]}"
-            return "C4", f"{SEATS[action.seat]} turns the top card, {self.hands[action.seat][0]}, not {action.card}"
+            if action.player != self._turner:
+                return "turn", f"{SEATS[self._turner]} is due to play, not {SEATS[action.player]}"
+            return "C4", f"{SEATS[action.player]} turns the top card, {self.hands[action.player][0]}, not {action.card}"
         if self.rules.slaps == "none":
             return "C10", f"{self.rules.name} has no slapping"
         if len(action.times) > 1:
             return "C11", "a race of slaps needs a pair on top"
         if self.rules.false_slap == "burn":
-            return "C13", f"{SEATS[action.seats[0]]} has no card in hand to burn for a false slap"
+            return "C13", f"{SEATS[action.players[0]]} has no card in hand to burn for a false slap"
         return "C13", "the top two cards are not a pair: a slap has no effect"
 
     # --- queries ------------------------------------------------------------------------------
@@ -297,24 +321,24 @@ class State(GameState):
         """Cards a player holds: hand and won pile."""
         return len(self.hands[seat]) + len(self.won[seat])
 
-    def view(self, player: int) -> View:
-        """What ``player`` sees (both players see the same: every stack is face down)."""
+    def view(self, player: int | None = None) -> View:
+        """What ``player`` sees (everyone sees the same: every stack is face down)."""
         result = ""
         if self._outcome:
             result = (f"{self.players[self._outcome.winner]} wins ({self._outcome.reason})"
                       if self._outcome.winner is not None else f"no winner ({self._outcome.reason})")
-        return View(tuple(self.pile), (len(self.hands[0]), len(self.hands[1])),
-                    (len(self.won[0]), len(self.won[1])), len(self.under), self.current_player, self.owed,
-                    self.step, result)
+        return View(player, self.players, self.current_player, tuple(self.pile),
+                    (len(self.hands[0]), len(self.hands[1])), (len(self.won[0]), len(self.won[1])),
+                    len(self.under), self.owed, self.step, result)
 
     def steps(self) -> list[Step]:
         """The game so far in the source's steps (see docs/rules/cleopatra.md)."""
         return steps_of(self.events, len(self.history), self.players)
 
     # --- applying actions ---------------------------------------------------------------------
-    def _apply(self, action: Hashable) -> None:
+    def _apply(self, action: Action) -> None:
         if isinstance(action, Turn):
-            self._turn(action.seat)
+            self._turn(action.player)
         else:
             self._slap(action)
         self._settle()
@@ -345,7 +369,7 @@ class State(GameState):
 
     def _slap(self, action: Slap) -> None:
         if not self.pair_on_top:
-            seat = action.seats[0]
+            seat = action.players[0]
             burned = None
             if self.rules.false_slap == "burn" and self.hands[seat]:
                 burned = self.hands[seat].pop(0)
@@ -460,11 +484,19 @@ def new_game(rules: Rules | str = CLEOPATRA, seed: int | None = None, deal: dict
     the C11 tie coins instead of the game's RNG, to replay games whose draws were made elsewhere
     (:mod:`cardlab.fast.batch_cleopatra`); undo does not rewind it, and the game's record replays
     with the seed's RNG instead, so keep it for such replays."""
-    if isinstance(rules, str):
-        if rules not in PRESETS:
-            raise ValueError(f"unknown preset {rules!r}; presets: {', '.join(PRESETS)}")
-        rules = PRESETS[rules]
-    return State(rules, seed=seed, deal=deal, players=players, undo=undo, chance=chance)
+    return State(resolve_rules(sys.modules[__name__], rules), seed=seed, deal=deal, players=players,
+                 undo=undo, chance=chance)
+
+
+def make_deal(hands: Sequence[str | Sequence[str]], first: int = 0) -> dict:
+    """A deal for ``new_game(deal=...)``: X's hand then Y's, each a text of cards (``"5H QH 8H"``,
+    top card first), a list of card texts, or a pattern string (``"K-KK----K-A"``, see
+    :mod:`cardlab.games.cleopatra_patterns`); ``first`` is the seat that plays first. Returns the
+    JSON form with concrete cards (``RecordError`` names a bad hand or card)."""
+    patterns = all(isinstance(h, str) and set(h.strip().upper()) <= set("-JQKA") for h in hands)
+    lists = [h if patterns or not isinstance(h, str) else h.split() for h in hands]
+    cards, first = read_deal({"hands": lists, "first": first})
+    return {"hands": [[c.ascii() for c in h] for h in cards], "first": first}
 
 
 def variant(base: Rules = CLEOPATRA, **changes: Any) -> Rules:

@@ -20,29 +20,29 @@ class Played:
 
     action: int
     step: int
-    seat: int
+    player: int
     card: Card
     paying: bool
 
 
 @dataclass(frozen=True)
 class Captured:
-    """``seat`` took ``n`` cards, by ``how`` = ``"payment"`` (C6) or ``"slap"`` (C10)."""
+    """``player`` took ``n`` cards, by ``how`` = ``"payment"`` (C6) or ``"slap"`` (C10)."""
 
     action: int
     step: int
-    seat: int
+    player: int
     n: int
     how: str
 
 
 @dataclass(frozen=True)
 class Slapped:
-    """A slap on a pair; ``times`` is the race as written; ``seat`` won it."""
+    """A slap on a pair; ``times`` is the race as written; ``player`` won it."""
 
     action: int
     step: int
-    seat: int
+    player: int
     times: str
 
 
@@ -52,22 +52,24 @@ class FalseSlap:
 
     action: int
     step: int
-    seat: int
+    player: int
     burned: Card | None
 
 
 @dataclass(frozen=True)
 class Reshuffled:
-    """C9: ``seat`` shuffled their won pile of ``n`` cards into a new hand."""
+    """C9: ``player`` shuffled their won pile of ``n`` cards into a new hand."""
 
     action: int
     step: int
-    seat: int
+    player: int
     n: int
 
 
 @dataclass(frozen=True)
 class Ended:
+    """The game is over: ``winner`` (a seat, or None) and why."""
+
     action: int
     step: int
     winner: int | None
@@ -80,10 +82,28 @@ class Step:
     ended it. ``actions`` is the range of action indices it spans."""
 
     number: int
-    seat: int
+    player: int
     cards: tuple[Card, ...]
     actions: range
     text: str
+
+
+def describe(event: Any, players: Sequence[str] = ("X", "Y")) -> str:
+    """One event in words (the pieces of a step's text, see :func:`steps_of`)."""
+    if isinstance(event, Played):
+        return f"{players[event.player]} {'pays' if event.paying else 'plays'} {event.card}"
+    if isinstance(event, Slapped):
+        return f"{players[event.player]} slaps ({event.times})"
+    if isinstance(event, FalseSlap):
+        return f"{players[event.player]} slaps without a pair" + (f", burns {event.burned}" if event.burned else "")
+    if isinstance(event, Captured):
+        return f"{players[event.player]} takes {event.n} cards"
+    if isinstance(event, Reshuffled):
+        return f"{players[event.player]} shuffles {event.n} won cards into a new hand"
+    if isinstance(event, Ended):
+        return (f"{players[event.winner]} wins ({event.reason})" if event.winner is not None
+                else f"the game stops ({event.reason})")
+    raise TypeError(f"not a Cleopatra event: {event!r}")
 
 
 def steps_of(events: Sequence[Any], n_actions: int, players: Sequence[str] = ("X", "Y")) -> list[Step]:
@@ -99,29 +119,15 @@ def steps_of(events: Sequence[Any], n_actions: int, players: Sequence[str] = ("X
         start = min(ev.action for ev in evs)
         end = min(ev.action for ev in groups[numbers[k + 1]]) if k + 1 < len(numbers) else n_actions
         played = [ev for ev in evs if isinstance(ev, Played)]
-        seat = played[0].seat
-        out.append(Step(number, seat, tuple(ev.card for ev in played), range(start, max(end, start + 1)),
-                        _describe(evs, played, players)))
+        out.append(Step(number, played[0].player, tuple(ev.card for ev in played),
+                        range(start, max(end, start + 1)), _step_text(evs, played, players)))
     return out
 
 
-def _describe(evs: list[Any], played: list[Played], players: Sequence[str]) -> str:
-    who = players[played[0].seat]
-    verb = "pays" if played[0].paying else "plays"
-    text = f"{who} {verb} " + ", ".join(str(ev.card) for ev in played)
-    for ev in evs:
-        if isinstance(ev, Slapped):
-            text += f"; {players[ev.seat]} slaps ({ev.times})"
-        elif isinstance(ev, FalseSlap):
-            text += f"; {players[ev.seat]} slaps without a pair" + (f", burns {ev.burned}" if ev.burned else "")
-        elif isinstance(ev, Captured):
-            text += f"; {players[ev.seat]} takes {ev.n} cards"
-        elif isinstance(ev, Reshuffled):
-            text += f"; {players[ev.seat]} shuffles {ev.n} won cards into a new hand"
-        elif isinstance(ev, Ended):
-            text += (f"; {players[ev.winner]} wins ({ev.reason})" if ev.winner is not None
-                     else f"; the game stops ({ev.reason})")
+def _step_text(evs: list[Any], played: list[Played], players: Sequence[str]) -> str:
+    text = describe(played[0], players) + "".join(f", {ev.card}" for ev in played[1:])
+    text += "".join(f"; {describe(ev, players)}" for ev in evs if not isinstance(ev, Played))
     last = played[-1]
     if last.card.rank in HONOURS and not any(isinstance(ev, (Captured, Ended)) for ev in evs):
-        text += f"; {players[1 - last.seat]} must pay"
+        text += f"; {players[1 - last.player]} must pay"
     return text + "."

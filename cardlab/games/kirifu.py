@@ -20,13 +20,14 @@ cap the number of actions and the bots vary their play a little.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, replace
-from typing import Hashable, Sequence
+from typing import Any, Sequence
 
 from ..cards import FRENCH_SUITS, SUIT_SYMBOLS, Card, french_deck, parse_cards
 from ..errors import IllegalActionError, RecordError
-from ..game import TERMINAL, GameState, Outcome
-from .kirifu_events import Cut, Drew, Finished, Grouped, KirifuView, Omorai, Passed
+from ..game import TERMINAL, GameState, Outcome, resolve_rules
+from .kirifu_events import Cut, Drew, Finished, Grouped, Omorai, Passed, View, describe, place_text
 from .kirifu_moves import beats, card_key, cutters, is_osoroi_group, osoroi_groups, sort_cards, why_not_beats
 
 
@@ -68,22 +69,51 @@ KIRIFU_SINGLES = Rules(name="kirifu-no-osoroi", osoroi=False)
 """Reconstructed: osoroi off, one card at a time, as in simpler local descriptions; also the
 source's own rules before its "more advanced attack" section."""
 PRESETS: dict[str, Rules] = {r.name: r for r in (KIRIFU, KIRIFU_JOKER, KIRIFU_2_7, KIRIFU_SINGLES)}
+ALIASES: dict[str, str] = {}
+"""Old spellings of preset names (Kirifu's have always been kebab-case)."""
 
 RECEIVE, PASS = "receive", "pass"
 
 
-class KirifuState(GameState):
+class Action(tuple):
+    """A Kirifu action, a tuple whose ``str()`` is its record text: ``("cut", passed, cutter)``
+    ``"cut 9H with 10H"``, ``("take", card)`` ``"take 4S"``, ``("pass", card)`` ``"pass 7S"``,
+    ``("osoroi", cards)`` ``"osoroi 4H 4S 9C"`` and ``("send",)`` ``"send"``. Build one as
+    ``Action(("take", card))``."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return action_text(self)
+
+
+SEND = Action(("send",))
+
+
+def action_text(action: tuple) -> str:
+    """The record text of an action."""
+    kind = action[0]
+    if kind == "cut":
+        return f"cut {action[1].ascii()} with {action[2].ascii()}"
+    if kind == "osoroi":
+        return "osoroi " + " ".join(c.ascii() for c in action[1])
+    if kind == "send":
+        return "send"
+    return f"{kind} {action[1].ascii()}"
+
+
+class State(GameState):
     """A game of Kirifu. Everything but the event and history lists is immutable (tuples), so a
     snapshot for ``undo()`` is a shallow copy. The RNG is used only for the deal."""
 
     game = "kirifu"
 
     def __init__(self, rules: Rules = KIRIFU, seed: int | None = None, deal: dict | None = None,
-                 names: Sequence[str] | None = None, undo: bool = True) -> None:
+                 players: Sequence[str] | None = None, undo: bool = True) -> None:
         self._start(seed, undo)
         self.rules = rules
         n = rules.players
-        self.names = tuple(names) if names else tuple(f"P{i}" for i in range(n))
+        self.players = tuple(players) if players else tuple(f"P{i}" for i in range(n))
         shuffled = self._shuffled_deal()  # drawn even when a deal is given: the RNG ends up the same
         self._deal = _check_deal(shuffled if deal is None else deal, rules)
         self.world: str = self._deal["world"]
@@ -122,23 +152,23 @@ class KirifuState(GameState):
         """The next player still in the game after the current one (K4)."""
         return self._next_in(self.turn)
 
-    def legal_actions(self) -> list[Hashable]:
+    def legal_actions(self) -> list[Action]:
         if self.turn == TERMINAL:
             return []
         hand = self.hands[self.turn]
         if self.phase == RECEIVE:
-            out: list[Hashable] = []
+            out: list[Action] = []
             for p in self.passed:
-                out += [("cut", p, c) for c in cutters(hand, p, self.world)]
-                out.append(("take", p))
+                out += [Action(("cut", p, c)) for c in cutters(hand, p, self.world)]
+                out.append(Action(("take", p)))
             return out
         room = len(self.hands[self.receiver]) - len(self.chosen)  # K15
-        groups = [("osoroi", g) for g in osoroi_groups(hand, room)] if self.rules.osoroi else []
+        groups = [Action(("osoroi", g)) for g in osoroi_groups(hand, room)] if self.rules.osoroi else []
         if self.chosen:
-            return [("send",)] + groups
-        return [("pass", c) for c in hand] + groups
+            return [SEND] + groups
+        return [Action(("pass", c)) for c in hand] + groups
 
-    def _apply(self, action: Hashable) -> None:
+    def _apply(self, action: Action) -> None:
         kind, me = action[0], self.turn
         if kind == "cut":
             _, card, cutter = action
@@ -211,38 +241,34 @@ class KirifuState(GameState):
         self.events.append(Finished(player, len(self.finished)))
 
     # --- text forms and errors -------------------------------------------------------------
-    def action_text(self, action: Hashable) -> str:
-        kind = action[0]
-        if kind == "cut":
-            return f"cut {action[1].ascii()} with {action[2].ascii()}"
-        if kind == "osoroi":
-            return "osoroi " + " ".join(c.ascii() for c in action[1])
-        if kind == "send":
-            return "send"
-        return f"{kind} {action[1].ascii()}"
+    def action_text(self, action: tuple) -> str:
+        return action_text(action)
 
-    def parse_action(self, text: str) -> Hashable:
+    def describe(self, event: Any) -> str:
+        return describe(event, self.players)
+
+    def parse_action(self, text: str) -> Action:
         words = text.replace(",", " ").split()
         try:
             if words == ["send"]:
-                return ("send",)
+                return SEND
             if len(words) == 4 and words[0] == "cut" and words[2] == "with":
-                return ("cut", Card.parse(words[1]), Card.parse(words[3]))
+                return Action(("cut", Card.parse(words[1]), Card.parse(words[3])))
             if len(words) == 2 and words[0] in ("take", "pass"):
-                return (words[0], Card.parse(words[1]))
+                return Action((words[0], Card.parse(words[1])))
             if len(words) >= 2 and words[0] == "osoroi":
-                return ("osoroi", sort_cards(Card.parse(w) for w in words[1:]))
+                return Action(("osoroi", sort_cards(Card.parse(w) for w in words[1:])))
         except ValueError as e:
             raise IllegalActionError(str(e), rule="syntax") from None
         raise IllegalActionError(f"cannot read {text!r}; write 'cut 9H with 10H', 'take 4S', 'pass 7S', "
                                  "'osoroi 4H 4S 9C' or 'send'", rule="syntax")
 
-    def why_illegal(self, action: Hashable) -> tuple[str, str]:
+    def why_illegal(self, action: Action) -> tuple[str, str]:
         me, kind = self.turn, action[0]
         hand = self.hands[me]
         if self.phase == RECEIVE and kind in ("pass", "osoroi", "send"):
             if self.taken:
-                return "K11", f"{self.names[me]} took a card (omorai) this turn, so passes nothing"
+                return "K11", f"{self.players[me]} took a card (omorai) this turn, so passes nothing"
             return "K10", "first cut or take (omorai) every card passed to you, then pass"
         if kind in ("cut", "take"):
             if self.phase != RECEIVE:
@@ -264,7 +290,7 @@ class KirifuState(GameState):
             if self.chosen:
                 return "K13", "you started an osoroi: add groups or 'send' (a single card is instead of osoroi)"
             if self.last_omorai is not None and action[1] in self.hands[self.last_omorai]:
-                return "K11", f"{self.names[self.last_omorai]} took a card (omorai) and passes nothing this turn"
+                return "K11", f"{self.players[self.last_omorai]} took a card (omorai) and passes nothing this turn"
             return "K8", f"{action[1]} is not in your hand"
         if kind == "send":
             return "K13", "choose an osoroi group first"
@@ -276,7 +302,7 @@ class KirifuState(GameState):
         if not is_osoroi_group(cards):
             return "K13", "an osoroi group is a pair of the same rank plus at most one extra card"
         room = len(self.hands[self.receiver])
-        return "K15", (f"never more cards than the receiver holds: {self.names[self.receiver]} holds {room}, "
+        return "K15", (f"never more cards than the receiver holds: {self.players[self.receiver]} holds {room}, "
                        f"the pass would be {len(self.chosen) + len(cards)}")
 
     def _resolved_this_turn(self) -> list[Cut | Omorai]:
@@ -296,19 +322,19 @@ class KirifuState(GameState):
         return Outcome(winner=self.finished[0], reason="finishing order (K17)", scores=places,
                        ranking=self.finished)
 
-    def view(self, player: int | None = None) -> KirifuView:
+    def view(self, player: int | None = None) -> View:
         """What ``player`` sees (K23); ``None`` is the open view with every hand face up."""
         hands = tuple(h if player is None or p == player else None for p, h in enumerate(self.hands))
-        return KirifuView(player, self.rules, self.names, self.world, self.turn, self.phase, hands,
+        return View(player, self.rules, self.players, self.world, self.turn, self.receiver, self.phase, hands,
                           tuple(map(len, self.hands)), self.known, len(self.stock), self.discard,
                           self.passed, self.taken, self.chosen, self.finished, tuple(self.events))
 
     def __repr__(self) -> str:
-        turn = "over" if self.turn == TERMINAL else f"{self.names[self.turn]} to {self.phase}"
+        turn = "over" if self.turn == TERMINAL else f"{self.players[self.turn]} to {self.phase}"
         passed = f" passed=[{' '.join(map(str, self.passed))}]" if self.passed else ""
         return (f"<Kirifu {self.rules.name}: world {SUIT_SYMBOLS[self.world]}, {turn}{passed}, "
                 f"stock {len(self.stock)}, hands {list(map(len, self.hands))}, "
-                f"finished {[self.names[p] for p in self.finished]}>")
+                f"finished {[self.players[p] for p in self.finished]}>")
 
     def _repr_svg_(self) -> str:
         return self.view(None)._repr_svg_()
@@ -358,21 +384,19 @@ def make_deal(hands: Sequence[str], world: str, first: int = 0, stock_top: str =
 
 
 def new_game(rules: Rules | str = KIRIFU, seed: int | None = None, deal: dict | None = None,
-             players: int | Sequence[str] | None = None, undo: bool = True) -> KirifuState:
+             players: int | Sequence[str] | None = None, undo: bool = True) -> State:
     """A new game: ``rules`` a ``Rules`` or a preset name; ``players`` a count or the seats' names;
     ``undo=False`` keeps no undo snapshots (simulations)."""
-    if isinstance(rules, str):
-        if rules not in PRESETS:
-            raise ValueError(f"unknown Kirifu preset {rules!r}; known: {', '.join(PRESETS)}")
-        rules = PRESETS[rules]
+    rules = resolve_rules(sys.modules[__name__], rules)
     names = None
     if players is not None:
         names = None if isinstance(players, int) else list(players)
         count = players if isinstance(players, int) else len(names)
         if count != rules.players:
             rules = replace(rules, players=count)
-    return KirifuState(rules, seed, deal, names, undo)
+    return State(rules, seed, deal, names, undo)
 
 
-__all__ = ["Rules", "PRESETS", "KIRIFU", "KIRIFU_JOKER", "KIRIFU_2_7", "KIRIFU_SINGLES", "KirifuState",
-           "KirifuView", "new_game", "make_deal", "beats", "Passed", "Grouped", "Cut", "Omorai", "Drew", "Finished"]
+__all__ = ["Rules", "PRESETS", "ALIASES", "KIRIFU", "KIRIFU_JOKER", "KIRIFU_2_7", "KIRIFU_SINGLES", "State",
+           "View", "Action", "new_game", "make_deal", "describe", "place_text", "beats", "Passed", "Grouped",
+           "Cut", "Omorai", "Drew", "Finished"]

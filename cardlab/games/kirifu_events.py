@@ -4,7 +4,7 @@ public; a draw from the stock shows only how many cards)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Sequence
 
 from ..cards import Card
 
@@ -59,16 +59,43 @@ class Finished:
     place: int
 
 
+ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
+
+
+def place_text(place: int) -> str:
+    """A finishing place in words: ``1st``, ``2nd``, ``3rd``, ``4th`` …"""
+    return ORDINAL.get(place, f"{place}th")
+
+
+def describe(event: Any, players: Sequence[str]) -> str:
+    """One public event in words, with the Japanese term."""
+    if isinstance(event, Passed):
+        return f"{players[event.player]}: pass {' '.join(map(str, event.cards))} to {players[event.to]}"
+    if isinstance(event, Grouped):
+        return f"{players[event.player]}: osoroi おそろい {' '.join(map(str, event.cards))}"
+    if isinstance(event, Cut):
+        return f"{players[event.player]}: cut 切る {event.card} with {event.cutter}"
+    if isinstance(event, Omorai):
+        return f"{players[event.player]}: take {event.card} · omorai おもらい"
+    if isinstance(event, Drew):
+        return f"{players[event.player]}: draw {event.count} from the stock 山札"
+    if isinstance(event, Finished):
+        return f"{players[event.player]}: finishes {place_text(event.place)}"
+    raise TypeError(f"not a Kirifu event: {event!r}")
+
+
 @dataclass(frozen=True)
-class KirifuView:
+class View:
     """What ``player`` may know (K23): own hand, counts, the public cards; ``player=None`` is the
-    open view of a spectator who sees every hand (the stock stays hidden either way)."""
+    open view of a spectator who sees every hand (the stock stays hidden either way).
+    ``receiver``: the seat that the current player passes to (K4)."""
 
     player: int | None
     rules: Any  # the game's Rules
-    names: tuple[str, ...]
+    players: tuple[str, ...]
     world: str
-    current: int
+    current_player: int
+    receiver: int
     phase: str
     hands: tuple[tuple[Card, ...] | None, ...]
     counts: tuple[int, ...]

@@ -1,7 +1,7 @@
 """Trappola: the two-player point-trick game of 16th-century Venice (rules T1–T16).
 
-Actions are texts: ``"exchange"``, ``"keep"``, ``"declare R"`` (three or four, whichever is
-held) and ``"play RC"``. One game runs deal after deal to 300 (T16) unless the rules say
+Actions are texts (:class:`Action`, a ``str``): ``"exchange"``, ``"keep"``, ``"declare R"``
+(three or four, whichever is held) and ``"play RC"``. One game runs deal after deal to 300 (T16) unless the rules say
 ``target=None`` (one deal). Scoring lives in :mod:`cardlab.games.trappola_scoring`.
 
 >>> g = new_game(seed=1)
@@ -11,13 +11,13 @@ held) and ``"play RC"``. One game runs deal after deal to 300 (T16) unless the r
 
 from __future__ import annotations
 
-import random
+import sys
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, Sequence
 
-from ..cards import ITALIAN, Card, italian_deck
+from ..cards import ITALIAN, Card, italian_deck, parse_cards
 from ..errors import CardParseError, IllegalActionError, RecordError
-from ..game import TERMINAL, GameState, Outcome
+from ..game import TERMINAL, GameState, Outcome, resolve_rules
 from .trappola_scoring import (DECLARABLE, DealSheet, Declaration, Trick, beats, card_points,
                                deal_sheet, TWO_BONUS)
 
@@ -42,13 +42,24 @@ class Rules:
 
 TRAPPOLA = Rules()
 """The seed's rules (Japanese Wikipedia): game to 300, T8 barred by the declarer's own tricks."""
-SINGLE_DEAL = Rules(name="single_deal", target=None)
+SINGLE_DEAL = Rules(name="single-deal", target=None)
 """One deal scores the game (the English handout and pagat.com describe a single deal)."""
-FOUR_TWOS_104 = Rules(name="four_twos_104", four_twos_104=True)
+FOUR_TWOS_104 = Rules(name="four-twos-104", four_twos_104=True)
 """Some sources scale the streak on to 104 for four 2s (one old source rejects it)."""
-BY_ANYONE = Rules(name="by_anyone", t8_by_anyone=True)
+BY_ANYONE = Rules(name="by-anyone", t8_by_anyone=True)
 """T8 read as "the fourth card taken in a trick by either player"."""
 PRESETS: dict[str, Rules] = {r.name: r for r in (TRAPPOLA, SINGLE_DEAL, FOUR_TWOS_104, BY_ANYONE)}
+ALIASES: dict[str, str] = {"single_deal": "single-deal", "four_twos_104": "four-twos-104", "by_anyone": "by-anyone"}
+"""Old spellings of preset names, so that records saved with them still load."""
+
+
+class Action(str):
+    """A Trappola action: its own record text, ``"exchange"``, ``"keep"``, ``"declare R"`` or ``"play RC"``."""
+
+    __slots__ = ()
+
+
+EXCHANGE_ACTION, KEEP_ACTION = Action("exchange"), Action("keep")
 
 
 # --- events -----------------------------------------------------------------------------------
@@ -106,18 +117,42 @@ class GameEnded:
     totals: tuple[int, int]
 
 
+def describe(event: Any, players: Sequence[str] = ("player 0", "player 1")) -> str:
+    """One event of a game in words, naming the players and the rules at work."""
+    if isinstance(event, Dealt):
+        return f"deal {event.deal + 1}: {players[event.dealer]} deals (T3)"
+    if isinstance(event, Exchanged):
+        return f"{players[event.player]} exchanges (T4/T5), throwing {' '.join(map(str, event.discarded))}"
+    if isinstance(event, Kept):
+        return f"{players[event.player]} keeps"
+    if isinstance(event, Declared):
+        return f"{players[event.player]} declares “{event.said}” ({event.count} × {event.rank}, T7)"
+    if isinstance(event, Played):
+        return f"{players[event.player]} plays {event.card}"
+    if isinstance(event, TrickWon):
+        bonus = f", +{event.bonus} for the 2 (T12)" if event.bonus else ""
+        return f"{players[event.winner]} wins trick {event.trick}: {event.points} card points{bonus}"
+    if isinstance(event, DealScored):
+        return (f"deal {event.deal + 1} scored (T15): {players[0]} {event.points[0]}, "
+                f"{players[1]} {event.points[1]}; game {event.totals[0]}–{event.totals[1]}")
+    if isinstance(event, GameEnded):
+        return (f"{players[event.winner]} wins the game" if event.winner is not None else "the game is tied") \
+            + f", {event.totals[0]}–{event.totals[1]} (T16)"
+    raise TypeError(f"not a Trappola event: {event!r}")
+
+
 @dataclass(frozen=True)
 class View:
     """What one player sees (``player=None``: everything). Hidden hands and the stock are None."""
 
     player: int | None
-    names: tuple[str, str]
+    players: tuple[str, str]
     rules: Rules
     deal: int
     dealer: int
     phase: str
-    to_move: int
-    legal: tuple[str, ...]
+    current_player: int
+    legal: tuple[Action, ...]
     hands: tuple[tuple[Card, ...] | None, tuple[Card, ...] | None]
     hand_sizes: tuple[int, int]
     stock: tuple[Card, ...] | None
@@ -134,14 +169,14 @@ class View:
     @property
     def leader(self) -> int:
         """Who led (or leads) the current trick."""
-        return self.to_move if not self.trick else 1 - self.to_move
+        return self.current_player if not self.trick else 1 - self.current_player
 
 
 def _hand_text(cards: Sequence[Card]) -> list[str]:
     return [c.ascii() for c in cards]
 
 
-class TrappolaState(GameState):
+class State(GameState):
     """A game of Trappola in progress. Seats 0 and 1; the dealer alternates (T16)."""
 
     game = "trappola"
@@ -149,11 +184,11 @@ class TrappolaState(GameState):
 
     def __init__(self, rules: Rules = TRAPPOLA, seed: int | None = None, deal: dict | None = None,
                  players: Sequence[str] | None = None, undo: bool = True) -> None:
-        self._start(random.randrange(2**32) if seed is None else seed, undo)
+        self._start(seed, undo)
         self.rules = rules
-        self.names = tuple(players or ("player 0", "player 1"))
-        if len(self.names) != 2:
-            raise ValueError(f"Trappola has two players, not {len(self.names)}")
+        self.players = tuple(players or ("player 0", "player 1"))
+        if len(self.players) != 2:
+            raise ValueError(f"Trappola has two players, not {len(self.players)}")
         self.scores = [0, 0]
         self.sheets: list[DealSheet] = []
         self.deal_no = -1
@@ -229,13 +264,13 @@ class TrappolaState(GameState):
                 return same
         return list(hand)
 
-    def legal_actions(self) -> list[str]:
+    def legal_actions(self) -> list[Action]:
         if self.phase == OVER:
             return []
         if self.phase == EXCHANGE:
-            return (["exchange"] if self._may_exchange() else []) + ["keep"]
-        return ([f"declare {r}" for r in self.declarable(self.to_move)]
-                + [f"play {c.ascii()}" for c in self.playable()])
+            return [EXCHANGE_ACTION, KEEP_ACTION] if self._may_exchange() else [KEEP_ACTION]
+        return ([Action(f"declare {r}") for r in self.declarable(self.to_move)]
+                + [Action(f"play {c.ascii()}") for c in self.playable()])
 
     # --- applying --------------------------------------------------------------------------
     def _apply(self, action: str) -> None:
@@ -257,7 +292,7 @@ class TrappolaState(GameState):
                 self._pass_exchange()
         elif verb == "declare":
             n = sum(c.rank == arg for c in self.hands[p])
-            d = Declaration(p, arg, n, len(self.tricks))
+            d = Declaration(p, arg, n)
             self.declared.append(d)
             self.events.append(Declared(p, d.said, arg, n))
         else:
@@ -314,29 +349,25 @@ class TrappolaState(GameState):
 
     # --- texts and errors ------------------------------------------------------------------
     def action_text(self, action: str) -> str:
-        return action
+        return str(action)
 
-    def parse_action(self, text: str) -> str:
+    def describe(self, event: Any) -> str:
+        return describe(event, self.players)
+
+    def parse_action(self, text: str) -> Action:
         """Read ``exchange``, ``keep``, ``declare R`` or ``play RC`` (a bare card means play)."""
         words = text.strip().split()
         if len(words) == 1 and words[0].lower() in ("exchange", "keep"):
-            return words[0].lower()
+            return Action(words[0].lower())
         if len(words) == 2 and words[0].lower() == "declare" and words[1].upper() in DECLARABLE:
-            return f"declare {words[1].upper()}"
+            return Action(f"declare {words[1].upper()}")
         if len(words) == 2 and words[0].lower() == "play" or len(words) == 1:
             try:
-                return f"play {Card.parse(words[-1], ITALIAN).ascii()}"
+                return Action(f"play {Card.parse(words[-1], ITALIAN).ascii()}")
             except CardParseError as e:
                 raise IllegalActionError(str(e), rule="syntax") from None
         raise IllegalActionError(f"cannot read {text!r}; write exchange, keep, declare R or play RC",
                                  rule="syntax")
-
-    def play(self, text: str, player: int | None = None) -> str:
-        """Validate and apply an action; ``player`` (if given) must be the one to move."""
-        if player is not None and player != self.current_player and not self.is_over:
-            raise IllegalActionError(f"it is {self.names[self.to_move]}'s turn, not {self.names[player]}'s",
-                                     rule="turn", legal=self.legal_actions())
-        return super().play(text)
 
     def why_illegal(self, action: str) -> tuple[str, str]:
         verb, _, arg = action.partition(" ")
@@ -352,7 +383,7 @@ class TrappolaState(GameState):
             return self._why_not_declare(p, arg)
         card = Card.parse(arg, ITALIAN)
         if card not in self.hands[p]:
-            return "T11", f"{self.names[p]} does not hold {card}"
+            return "T11", f"{self.players[p]} does not hold {card}"
         return "T11", f"must follow suit: {self.trick[0]} was led and you hold {self.trick[0].suit}"
 
     def _why_not_declare(self, p: int, rank: str) -> tuple[str, str]:
@@ -390,7 +421,7 @@ class TrappolaState(GameState):
         decls = tuple((d.player, d.said, d.rank if player in (None, d.player) or d.rank == "A" else None)
                       for d in self.declared)
         legal = tuple(self.legal_actions()) if player in (None, self.current_player) else ()
-        return View(player, self.names, self.rules, self.deal_no, self.dealer, self.phase,
+        return View(player, self.players, self.rules, self.deal_no, self.dealer, self.phase,
                     self.to_move, legal, (shown(0), shown(1)),
                     (len(self.hands[0]), len(self.hands[1])),
                     tuple(self.stock) if player is None else None, len(self.stock),
@@ -400,7 +431,7 @@ class TrappolaState(GameState):
 
     def score_sheet(self, deal: int = -1):
         """The score sheet of a finished deal as a pandas DataFrame (T15)."""
-        return self.sheets[deal].frame(self.names)
+        return self.sheets[deal].frame(self.players)
 
     def _snapshot(self) -> tuple:
         return (len(self.events), self.rng.getstate(), self.phase, self.to_move, self.dealer,
@@ -417,7 +448,7 @@ class TrappolaState(GameState):
     def __repr__(self) -> str:
         if self.phase == OVER:
             return f"<Trappola over: {self.scores[0]}–{self.scores[1]}>"
-        return (f"<Trappola deal {self.deal_no + 1}, {self.phase}, {self.names[self.to_move]} to move, "
+        return (f"<Trappola deal {self.deal_no + 1}, {self.phase}, {self.players[self.to_move]} to move, "
                 f"game {self.scores[0]}–{self.scores[1]}>")
 
     def _repr_svg_(self) -> str:
@@ -445,22 +476,18 @@ def _read_deal(deal: dict) -> tuple[int, list[Card]]:
 
 
 def new_game(rules: Rules | str = TRAPPOLA, seed: int | None = None, deal: dict | None = None,
-             players: Sequence[str] | None = None, undo: bool = True) -> TrappolaState:
-    """A new game. ``rules``: a ``Rules`` or a preset name; ``deal``: from ``initial_deal()``.
+             players: Sequence[str] | None = None, undo: bool = True) -> State:
+    """A new game. ``rules``: a ``Rules`` or a preset name; ``deal``: from ``initial_deal()`` or
+    :func:`make_deal`.
 
     Later deals are shuffled by the game's RNG; with ``seed=None`` a random seed is drawn and
     kept, so the record of any game replays exactly. ``undo=False`` keeps no undo snapshots."""
-    if isinstance(rules, str):
-        if rules not in PRESETS:
-            raise ValueError(f"unknown Trappola preset {rules!r}; known: {', '.join(PRESETS)}")
-        rules = PRESETS[rules]
-    return TrappolaState(rules, seed, deal, players, undo)
+    return State(resolve_rules(sys.modules[__name__], rules), seed, deal, players, undo)
 
 
-def deal_from_hands(hands: Sequence[str], stock: str = "", dealer: int = 1) -> dict:
+def make_deal(hands: Sequence[str], stock: str = "", dealer: int = 1) -> dict:
     """A deal (for ``new_game(deal=...)``) giving each seat the hand written as text; the stock
     is ``stock`` followed by the rest of the pack. Handy for examples and tests."""
-    from ..cards import parse_cards
     h = [parse_cards(t, ITALIAN) for t in hands]
     s = parse_cards(stock, ITALIAN) if stock else []
     used = set(h[0]) | set(h[1]) | set(s)

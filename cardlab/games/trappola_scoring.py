@@ -28,6 +28,9 @@ TWO_BONUS = 10      # T12
 LAST_TRICK = 6      # T13
 STREAK_VALUES: dict[int, int] = {1: 26, 2: 52, 3: 78, 4: 104}  # T14 (4 only in ``four_twos_104``)
 TRICKS_PER_DEAL = 9
+RANK_POINTS: tuple[int, ...] = tuple(POINTS.get(r, 0) for r in RANKS)
+"""T2 by rank index (``RANKS`` order): the points of the fast paths' int cards ``suit * 9 + index``."""
+TWO_INDEX = RANKS.index("2")
 
 
 def card_points(cards: Iterable[Card]) -> int:
@@ -90,13 +93,11 @@ def closing_streak(tricks: Sequence[Trick], longest: int) -> tuple[int | None, i
 
 @dataclass(frozen=True)
 class Declaration:
-    """A declared three or four of a kind (T7). ``trick`` is the number of tricks finished when
-    it was declared."""
+    """A declared three or four of a kind (T7)."""
 
     player: int
     rank: str
     count: int
-    trick: int
 
     @property
     def said(self) -> str:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import time
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence, Union
 
 if TYPE_CHECKING:
@@ -55,58 +54,29 @@ def make_players(kinds: Mapping[str, Callable[..., Any]], players: Sequence[Play
     return bots
 
 
-class _Progress:
-    """A progress bar in a notebook (ipywidgets), replaced by a one-line summary when done."""
-
-    def __init__(self, total: int, label: str, enabled: bool) -> None:
-        self.total, self.label, self.done = total, label, 0
-        self.bar = self.handle = None
-        self.started = time.perf_counter()
-        if not enabled:
-            return
-        try:
-            import ipywidgets
-            from IPython import get_ipython
-            from IPython.display import display
-        except ImportError:
-            return
-        shell = get_ipython()
-        if shell is not None and "IPKernelApp" in shell.config:
-            self.bar = ipywidgets.IntProgress(min=0, max=total, description=label)
-            self.bar.add_class("cardlab-progress")
-            self.handle = display(self.bar, display_id=True)
-
-    def update(self, k: int) -> None:
-        self.done += k
-        if self.bar is not None:
-            self.bar.value = self.done
-
-    def close(self) -> None:
-        """Replace the bar by a line of text, so a saved notebook shows no dangling widget."""
-        if self.bar is None:
-            return
-        seconds = time.perf_counter() - self.started
-        self.handle.update({"text/plain": f"{self.done:,} {self.label} games in {seconds:.1f} s"}, raw=True)
-        self.bar.close()
-
-
 def map_jobs(work: Callable[[Any], list], jobs: Sequence[Any], sizes: Sequence[int], *, processes: int = 1,
              progress: bool | None = None, label: str = "games") -> list:
     """``work(job)`` for every job, in order, on ``processes`` cores (``work`` must be picklable
-    then), with a progress bar that counts ``sizes[i]`` games when job ``i`` is done; the results
+    then), with a progress bar (``tqdm.auto``; off under ``CARDLAB_QUICK`` unless ``progress``
+    says otherwise) that counts ``sizes[i]`` games when job ``i`` is done; the results
     concatenated (each ``work`` returns a list)."""
     if processes < 1:
         raise ValueError(f"processes must be >= 1, not {processes}")
     import multiprocessing
     from contextlib import nullcontext
 
-    bar = _Progress(sum(sizes), label, enabled=not quick() if progress is None else progress)
+    bar = None
+    if (not quick()) if progress is None else progress:
+        from tqdm.auto import tqdm  # a bar in notebooks, a line of text elsewhere
+        bar = tqdm(total=sum(sizes), desc=label, unit=" games")
     results: list = []
     with multiprocessing.get_context("fork").Pool(processes) if processes > 1 else nullcontext() as pool:
         for size, result in zip(sizes, pool.imap(work, jobs) if pool else map(work, jobs)):
             results.extend(result)
-            bar.update(size)
-    bar.close()
+            if bar is not None:
+                bar.update(size)
+    if bar is not None:
+        bar.close()
     return results
 
 
@@ -151,18 +121,15 @@ def simulate(game: str, rules: Any = None, players: Sequence[PlayerSpec] | None 
     import importlib
     from functools import partial
 
-    from ..games import GAMES, game_module
+    from ..game import GAMES, game_module, resolve_rules
 
     if game not in GAMES:
         raise ValueError(f"unknown game {game!r}; cardlab knows {', '.join(GAMES)}")
     module = importlib.import_module(f"{__name__}.{game}")
     if rules is None:
         rules = module.DEFAULT_RULES
-    elif isinstance(rules, str):
-        presets = game_module(game).PRESETS
-        if rules not in presets:
-            raise ValueError(f"unknown {game} preset {rules!r}; known: {', '.join(presets)}")
-        rules = presets[rules]
+    else:
+        rules = resolve_rules(game_module(game), rules)
     if options.pop("batch", False):
         if not hasattr(module, "simulate_batch"):
             raise ValueError(f"batch=True plays Cleopatra and its relatives, not {game}")

@@ -51,12 +51,12 @@ def event_row(state: cleopatra.State) -> dict[str, Any]:
         elif isinstance(ev, FalseSlap) and ev.burned is not None:
             pile.insert(0, ev.burned)
         elif isinstance(ev, Slapped):
-            slaps[ev.seat] += 1
+            slaps[ev.player] += 1
         elif isinstance(ev, Captured):
-            js = {c for c in pile if c.rank == "J" and owner[c] != ev.seat}
+            js = {c for c in pile if c.rank == "J" and owner[c] != ev.player}
             if js and first_taker is None:
-                first_taker = ev.seat
-            taken[ev.seat].update(js)
+                first_taker = ev.player
+            taken[ev.player].update(js)
             pile.clear()
     return {"slaps_0": slaps[0], "slaps_1": slaps[1], "opp_js_taken_0": len(taken[0]),
             "opp_js_taken_1": len(taken[1]), "first_opp_j_taker": first_taker}

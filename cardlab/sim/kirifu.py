@@ -24,7 +24,7 @@ MAX_ACTIONS = 5000
 ACE_OF_SPADES = Card("A", "S")
 
 
-def deal_row(state: kirifu.KirifuState) -> dict[str, Any]:
+def deal_row(state: kirifu.State) -> dict[str, Any]:
     """What the deal says: the world suit (K2), the first player (K4), who holds the ace of
     spades (K7; -1 if it is in the stock) and each seat's world-suit cards."""
     deal = state.initial_deal()

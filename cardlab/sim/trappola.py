@@ -21,7 +21,7 @@ BOTS = {"random": RandomBot, "thumb": RuleOfThumbBot, "search": SearchBot}
 DEFAULT_RULES = trappola.SINGLE_DEAL
 
 
-def engine_row(state: trappola.TrappolaState) -> dict[str, Any]:
+def engine_row(state: trappola.State) -> dict[str, Any]:
     """The statistics of a finished game, read from the engine's events and score sheets."""
     outcome = state.outcome
     row: dict[str, Any] = {"winner": outcome.winner, "points_0": state.scores[0],

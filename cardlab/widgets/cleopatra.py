@@ -201,7 +201,7 @@ class CleopatraTable(w.VBox):
     def _slap(self, action: Slap) -> None:
         self.state.play(action)
         won = next(e for e in reversed(self.state.events) if isinstance(e, Slapped))
-        who = self.state.players[won.seat]
+        who = self.state.players[won.player]
         race = ", ".join(f"{self.state.players[s]} {ms} ms" for s, ms in action.times)
         self.message = f"{who} slapped first ({race}) and takes the pile (C10, C11)."
         self.pair_open, self.bot_time = False, None

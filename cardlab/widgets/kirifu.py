@@ -101,7 +101,7 @@ class KirifuTable(w.VBox):
             self.passed = waiting[0] if len(waiting) == 1 else None
         if self.state.is_over:
             place = self.state.outcome.scores[0]
-            self.message = f"Game over: you are {place_text(place)} of {len(self.state.names)}."
+            self.message = f"Game over: you are {place_text(place)} of {len(self.state.players)}."
 
     def redraw(self) -> None:
         """Draw the table as you see it."""
@@ -120,7 +120,7 @@ def replay(record: Record, player: int | None = None, captions: Sequence[str] | 
     states = record.states()
     frames = [table_svg(s.view(player)) for s in states]
     if captions is None:
-        names = states[0].names
+        names = states[0].players
         captions = ["the deal"] + [f"{i + 1}. {names[before.current_player]}: {action}"
                                    + (f" — {record.comments[i]}" if i in record.comments else "")
                                    for i, (before, action) in enumerate(zip(states, record.actions))]

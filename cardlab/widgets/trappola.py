@@ -104,14 +104,14 @@ class TrappolaTable(w.VBox):
         return f"TrappolaTable({self.state!r})"
 
 
-def sheets_html(state: trappola.TrappolaState) -> str:
+def sheets_html(state: trappola.State) -> str:
     """All finished deals' score sheets side by side as an HTML table, with the game totals."""
     if not state.sheets:
         return ""
     import pandas as pd
-    frames = {f"deal {s.deal + 1}": s.frame(state.names) for s in state.sheets}
+    frames = {f"deal {s.deal + 1}": s.frame(state.players) for s in state.sheets}
     table = pd.concat(frames, axis=1)
-    totals = " – ".join(f"{n} {v}" for n, v in zip(state.names, state.scores))
+    totals = " – ".join(f"{n} {v}" for n, v in zip(state.players, state.scores))
     return f"<b>Score sheets</b> (game: {totals})" + table.to_html(classes="cardlab-sheet-table")
 
 
@@ -119,7 +119,7 @@ def replay(record: Record, player: int | None = None) -> Replayer:
     """A Replayer of a Trappola record, seen by ``player`` (None: every card face up)."""
     states = record.states()
     frames = [table_svg(s.view(player), clickable=False) for s in states]
-    names = states[0].names
+    names = states[0].players
     captions = ["the deal"] + [f"{i + 1}. {names[before.current_player]}: {action}"
                                for i, (before, action) in enumerate(zip(states, record.actions))]
     return Replayer(frames, captions)
