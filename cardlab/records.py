@@ -79,7 +79,7 @@ def record_of(state: "GameState", **headers: Any) -> Record:
     if outcome is not None:
         result = {"winner": outcome.winner, "reason": outcome.reason,
                   "scores": list(outcome.scores), "ranking": list(outcome.ranking)}
-    headers.setdefault("players", list(getattr(state, "players", ())))
+    headers.setdefault("players", list(state.players))
     return Record(game=state.game, rules=dataclasses.asdict(state.rules), seed=state.seed,
                   deal=copy.deepcopy(state.initial_deal()), actions=state.history_text(), result=result,
                   **headers)

@@ -71,8 +71,9 @@ def test_a_loaded_record_replays_to_the_same_state():
 
 @pytest.mark.parametrize("game,preset", [(g, p) for g in GAMES for p in game_module(g).PRESETS])
 @pytest.mark.parametrize("actions", [0, 30, 10_000])
-def test_everything_the_engine_writes_it_reads_back(game, preset, actions):
-    state = started(game, seed=7, actions=actions, preset=preset)
+@pytest.mark.parametrize("seed", [7, None])
+def test_everything_the_engine_writes_it_reads_back(game, preset, actions, seed):
+    state = started(game, seed=seed, actions=actions, preset=preset)
     record = loads(record_of(state).to_json())
     assert record == record_of(state)
     assert record.replay().fingerprint() == state.fingerprint()
