@@ -238,9 +238,13 @@ def _located(error: jsonschema.ValidationError) -> tuple[list[Part], str]:
         "maxProperties": lambda: f"{len(bad):,} entries; the limit is {value:,}",
     }
     message = words[kind]() if kind in words else error.message
-    if title and kind in ("minItems", "maxItems", "type"):
-        message += f" ({title})"
-    return path, message
+    note = title if kind in ("minItems", "maxItems", "type") else None
+    note = note or (error.schema.get("description") if kind in _NOTED and isinstance(error.schema, dict) else None)
+    return path, f"{message} ({note.rstrip('.')})" if note else message
+
+
+_NOTED = ("type", "enum", "const", "minimum", "maximum", "minLength", "maxLength")
+"""Errors whose message ends with the field's ``description`` (the rules fields cite their rule)."""
 
 
 def _document_order(path: list[Part], data: Any) -> tuple[int, ...]:
