@@ -71,7 +71,7 @@ def _seat(module: ModuleType) -> dict:
 
 def _cleopatra_deal(module: ModuleType) -> dict:
     pattern = {"type": "string", "pattern": "^[-JQKA]*$", "maxLength": 52,
-               "title": "a hand in pattern notation (J Q K A, and - for a number card)"}
+               "title": "a hand in pattern notation: J Q K A, and - for a number card"}
     cards = {"type": "array", "items": {"$ref": "#/$defs/french_card"}, "maxItems": 52, "uniqueItems": True}
     hands = {"type": "array", "minItems": 2, "maxItems": 2, "title": "two hands, X's then Y's, top card first",
              "if": {"prefixItems": [{"type": "string"}]}, "then": {"items": pattern}, "else": {"items": cards}}
