@@ -340,3 +340,10 @@ def test_what_load_would_refuse_is_not_written(tmp_path, change, path):
     with pytest.raises(RecordError) as e:
         record.save(tmp_path / "game.json")
     assert e.value.path == path and not (tmp_path / "game.json").exists()
+
+
+def test_a_deal_in_pattern_notation_loads():
+    data = data_of("cleopatra", actions=0)
+    data["deal"] = {"hands": ["K-KK----K-A-----JAA--Q--J-", "---Q---Q-J-----J------AQ--"], "first": 0}
+    data["rules"] = {"name": "beggar-my-neighbour"}
+    assert len(loads(json.dumps(data)).replay().hands[0]) == 26
