@@ -6,14 +6,14 @@ from __future__ import annotations
 import copy
 import dataclasses
 import json
+import random
 
 import pandas as pd
 import pytest
 
-import test_records_stub  # noqa: F401  (TEMPORARY: Rules metadata until the engine branch lands)
-from cardlab.bots.cleopatra import SlapBot, play_out
+from cardlab.bots.cleopatra import SlapBot
 from cardlab.errors import RecordError
-from cardlab.game import GAMES, game_module
+from cardlab.game import GAMES, game_module, play_out
 from cardlab.games.cleopatra import new_game
 from cardlab.record_json import MAX_BYTES, MAX_DEPTH, MAX_DIGITS
 from cardlab.record_schema import NAME_CHARS, TEXT_CHARS
@@ -25,14 +25,14 @@ def sample_game(seed=3):
 
 
 def started(game, seed=1, actions=8, preset=None):
-    """A game of ``game`` after a few legal actions (chosen without randomness)."""
+    """A game of ``game`` after up to ``actions`` legal actions (picked by a seeded RNG)."""
     module = game_module(game)
     state = module.new_game(preset or next(iter(module.PRESETS)), seed=seed)
-    for i in range(actions):
+    rng = random.Random(seed)
+    for _ in range(actions):
         if state.is_over:
             break
-        legal = state.legal_actions()
-        state.play(legal[i % len(legal)])
+        state.play(rng.choice(state.legal_actions()))
     return state
 
 

@@ -11,7 +11,6 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import test_records_stub  # noqa: F401  (TEMPORARY: Rules metadata until the engine branch lands)
 from cardlab.errors import RecordError
 from cardlab.game import GAMES, game_module
 from cardlab.record_schema import TEXT_CHARS

@@ -10,7 +10,6 @@ from types import SimpleNamespace
 import pytest
 from jsonschema import Draft202012Validator
 
-import test_records_stub  # noqa: F401  (TEMPORARY: Rules metadata until the engine branch lands)
 from cardlab.game import GAMES, game_module
 from cardlab.record_schema import DOCS_SCHEMA, record_schema, rules_schema, schema_text
 from cardlab.records import record_of
