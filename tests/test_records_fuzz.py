@@ -131,7 +131,7 @@ def load_outcome(text: str | bytes) -> str:
     return "ok"
 
 
-@fuzz(150)
+@fuzz(100)
 @given(case=st.sampled_from(CASES), seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 15),
        rnd=st.randoms(use_true_random=False), mutations=st.integers(1, 3))
 def test_mutated_records_load_and_replay_or_fail_with_a_path(case, seed, steps, rnd, mutations):
@@ -146,7 +146,7 @@ JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_
                     max_leaves=8)
 
 
-@fuzz(50)
+@fuzz(40)
 @given(case=st.sampled_from(CASES), steps=st.integers(0, 10), pick=st.integers(0, 10**6), value=JSON)
 def test_any_json_value_in_any_place_loads_or_fails_with_a_path(case, steps, pick, value):
     data = valid_record(*case, 1, steps)
@@ -159,7 +159,7 @@ def test_any_json_value_in_any_place_loads_or_fails_with_a_path(case, steps, pic
     assert load_outcome(json.dumps(data)) != "(document)"
 
 
-@fuzz(50)
+@fuzz(40)
 @given(case=st.sampled_from(CASES), cut=st.integers(0, 10**6), garbage=st.binary(max_size=8))
 def test_damaged_text_is_a_record_error(case, cut, garbage):
     text = json.dumps(valid_record(*case, 2, 5)).encode()
