@@ -1,0 +1,65 @@
+"""The review of a finished (or unfinished) game: where a player's choice was clearly worse.
+
+For every decision of the player with more than one legal choice, the position is replayed from
+the record and searched as for a hint (from what that player saw then); a decision is flagged
+when the best choice beats the one made by more than the uncertainty: the lower end of the
+interval of the difference, measured on the same sampled worlds and corrected for comparing the
+best with every other choice (Bonferroni), is above ``min_loss``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..game import GameState
+from ..records import Record, record_of
+from .search import CoachError, HintSearch
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+COLUMNS = ["step", "player", "chosen", "best", "chosen_value", "best_value", "loss", "loss_low",
+           "loss_high", "playouts", "unit", "flagged", "why"]
+
+
+def review(record: Record | GameState, player: int = 0, budget: int | None = None, seed: int = 0,
+           measure: str | None = None, min_loss: float = 0.0, everything: bool = False) -> "pd.DataFrame":
+    """The decisions of ``player`` in ``record`` (a :class:`~cardlab.records.Record` or a game)
+    where the choice made was estimated clearly worse than the best one, one row each:
+
+    ``step`` (the action's index in the record: ``record.replay(step)`` is the position, and the
+    tables' replay opens at it), the two choices ``chosen`` and ``best`` with their estimates,
+    the ``loss`` with its interval ``[loss_low, loss_high]``, ``playouts`` per choice, the
+    ``unit`` and ``why`` (the rules behind the best choice). ``budget`` and ``measure`` are as
+    for :func:`~cardlab.coach.hints` (the search of step ``i`` uses the seed ``seed + i``);
+    ``everything=True`` keeps every decision, with ``flagged`` saying which are clearly worse."""
+    import pandas as pd
+    if isinstance(record, GameState):
+        record = record_of(record)
+    if not isinstance(record, Record):
+        raise CoachError("record", f"a Record or a game state, not {type(record).__name__}")
+    state = record.replay(0)
+    if not 0 <= player < len(state.players):
+        raise CoachError("player", f"a seat from 0 to {len(state.players) - 1}, not {player!r}")
+    rows = []
+    for step, text in enumerate(record.actions):
+        if state.current_player == player and len(state.legal_actions()) > 1:
+            rows.append(_decision(state, step, text, budget, seed + step, measure, min_loss))
+        state.play(text)
+    frame = pd.DataFrame(rows, columns=COLUMNS)
+    return (frame if everything else frame[frame["flagged"]]).reset_index(drop=True)
+
+
+def _decision(state: GameState, step: int, text: str, budget: int | None, seed: int,
+              measure: str | None, min_loss: float) -> dict[str, Any]:
+    search = HintSearch(state, seed=seed, measure=measure).run(budget)
+    chosen = state.parse_action(text)
+    estimates = {e.action: e for e in search.estimates()}
+    best = search.best()
+    mine = estimates[chosen]
+    loss, low, high = search.loss(chosen, best.action, search.z_for_best())
+    return {"step": step, "player": state.current_player, "chosen": mine.text, "best": best.text,
+            "chosen_value": mine.mean, "best_value": best.mean, "loss": loss, "loss_low": low,
+            "loss_high": high, "playouts": search.done, "unit": best.unit,
+            "flagged": bool(best.action != chosen and low > min_loss),
+            "why": "; ".join(map(str, best.reasons))}
