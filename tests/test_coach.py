@@ -175,3 +175,32 @@ def test_review_flags_nothing_when_the_best_choices_were_played_and_is_determini
     assert first.equals(review(record_of(g), player=0, budget=100, everything=True))
     state = _play_best(kirifu.new_game(seed=4, players=3), {0}, 24, 30)
     assert review(record_of(state), player=0, budget=24).empty
+
+
+# --- the slap trainer and the table of hints ------------------------------------------------
+def test_slap_log_model_and_win_chances_C10():
+    from cardlab.coach.slaps import SlapLog, win_chances
+    log = SlapLog([300, 400, 350], beaten=[280], missed=1, false_slaps=2)
+    assert log.pairs == 5
+    model = log.model()
+    assert model["attention"] == 0.75 and model["reaction_ms"] == 350 and model["spread_ms"] == 50
+    chances = win_chances(log, attentions=(0.0, 1.0), n=60, seed=3)
+    assert list(chances.index) == [0.0, 1.0] and (chances["games"] == 60).all()
+    assert chances["rate"].iloc[0] > chances["rate"].iloc[1]   # an inattentive computer is easier to beat
+    assert chances.equals(win_chances(log, attentions=(0.0, 1.0), n=60, seed=3))
+    assert SlapLog().model() == {"attention": 0.0}
+
+
+def test_hint_table_puts_the_best_first():
+    from cardlab.coach import hint_table
+    table = hint_table(hints(endgame(), budget=40))
+    assert list(table.index) == ["play AB", "play 2S"] and "T12" in table.loc["play 2S", "why"]
+    assert list(hint_table(hints(position(["AS", "2C", "7D 8D"], world="H", passed="KD"), budget=20)).index)[0] \
+        == "cut KD with AS"
+
+
+def test_the_coach_imports_no_widget_library():
+    import subprocess
+    import sys
+    code = "import sys, cardlab.coach, cardlab.coach.slaps; print(sorted(m for m in sys.modules if m in ('ipywidgets', 'anywidget', 'matplotlib')))"
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip() == "[]"

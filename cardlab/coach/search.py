@@ -19,6 +19,8 @@ from ..errors import CardlabError, IllegalActionError
 from ..stats import Z95, mean_interval, wilson
 
 if TYPE_CHECKING:
+    import pandas as pd
+
     from ..game import GameState
 
 
@@ -186,6 +188,17 @@ class HintSearch:
         of the others (Bonferroni), so that a choice is called worse only beyond the uncertainty."""
         others = max(1, len(self.actions) - 1)
         return NormalDist().inv_cdf(1 - 0.025 / others)
+
+
+def hint_table(estimates: list[Estimate]) -> "pd.DataFrame":
+    """The estimates as a table, best first: the choice, its estimate with the 95 % interval, the
+    playouts and the rules behind it."""
+    import pandas as pd
+    rows = [{"choice": e.text, e.unit: e.mean, "low": e.low, "high": e.high, "playouts": e.playouts,
+             "why": "; ".join(map(str, e.reasons))} for e in estimates]
+    sign = -1 if estimates and estimates[0].higher_is_better else 1
+    frame = pd.DataFrame(rows)
+    return frame.sort_values(estimates[0].unit, key=lambda v: sign * v, kind="stable").set_index("choice") if rows else frame
 
 
 def hints(state: "GameState", player: int | None = None, budget: int | None = None, seed: int = 0,
