@@ -18,7 +18,7 @@ import argparse
 import copy
 import statistics
 import time
-from typing import Any, Hashable
+from typing import TYPE_CHECKING, Any, Hashable
 
 from ..bots.kirifu import ThumbBot, thumb_action
 from ..bots.trappola import RuleOfThumbBot
@@ -27,6 +27,9 @@ from ..game import GameState
 from ..games import kirifu, trappola
 from ..records import record_of
 from ..stats import mean_interval
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 GAMES = ("trappola", "kirifu")
 MAX_ACTIONS = 3000
@@ -86,6 +89,21 @@ def hint_and_judge(state: GameState, factor: int) -> dict[str, Any]:
     default = hint.playouts.default_budget
     row = judge(state, {"hint": best}, default * factor, seed=1)
     return {"seconds": seconds, **row, "hint": state.action_text(best), "same": row["best"] == state.action_text(best)}
+
+
+def coach_against_thumb(game: str, n_positions: int, factor: int = 4, seed: int = 2026) -> "pd.DataFrame":
+    """On ``n_positions`` decision points of ``game``: the coach's best choice (default hint) and
+    the rule of thumb's, each judged by a search ``factor`` times longer; ``gain`` is how much
+    better the coach's choice is (points for Trappola, places for Kirifu; 0 when they agree)."""
+    import pandas as pd
+    rows = []
+    for state in positions(game, n_positions, seed):
+        hint = HintSearch(state, seed=0).run()
+        coach, thumb = hint.best().action, thumb_choice(state)
+        row = judge(state, {"coach": coach, "thumb": thumb}, hint.playouts.default_budget * factor, seed=1)
+        rows.append({"coach": state.action_text(coach), "thumb": state.action_text(thumb),
+                     "gain": row["thumb_loss"] - row["coach_loss"]})
+    return pd.DataFrame(rows)
 
 
 def play_by_hints(game: str, seed: int) -> GameState:

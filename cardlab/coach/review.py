@@ -35,7 +35,7 @@ def review(record: Record | GameState, player: int = 0, budget: int | None = Non
     ``everything=True`` keeps every decision, with ``flagged`` saying which are clearly worse."""
     import pandas as pd
     if isinstance(record, GameState):
-        record = record_of(record)
+        record = record_of(record, players=list(record.players))
     if not isinstance(record, Record):
         raise CoachError("record", f"a Record or a game state, not {type(record).__name__}")
     state = record.replay(0)
