@@ -155,6 +155,8 @@ def test_review_flags_a_planted_blunder_T14():
     assert (row["chosen"], row["best"]) == ("play 2S", "play AB")
     assert row["loss"] == pytest.approx(10) and row["loss_low"] > 0
     assert record_of(g).replay(step).legal_actions() == ["play 2S", "play AB"]
+    only = review(g, player=0, budget=100, start=step, everything=True)
+    assert list(only["step"]) == [step] and only["flagged"].all()
 
 
 def _play_best(state, seats, budget: int, actions: int):

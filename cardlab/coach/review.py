@@ -23,7 +23,8 @@ COLUMNS = ["step", "player", "chosen", "best", "chosen_value", "best_value", "lo
 
 
 def review(record: Record | GameState, player: int = 0, budget: int | None = None, seed: int = 0,
-           measure: str | None = None, min_loss: float = 0.0, everything: bool = False) -> "pd.DataFrame":
+           measure: str | None = None, min_loss: float = 0.0, everything: bool = False,
+           start: int = 0) -> "pd.DataFrame":
     """The decisions of ``player`` in ``record`` (a :class:`~cardlab.records.Record` or a game)
     where the choice made was estimated clearly worse than the best one, one row each:
 
@@ -32,7 +33,8 @@ def review(record: Record | GameState, player: int = 0, budget: int | None = Non
     the ``loss`` with its interval ``[loss_low, loss_high]``, ``playouts`` per choice, the
     ``unit`` and ``why`` (the rules behind the best choice). ``budget`` and ``measure`` are as
     for :func:`~cardlab.coach.hints` (the search of step ``i`` uses the seed ``seed + i``);
-    ``everything=True`` keeps every decision, with ``flagged`` saying which are clearly worse."""
+    ``everything=True`` keeps every decision, with ``flagged`` saying which are clearly worse;
+    ``start``: only the decisions from that step on (a table reviews what is new since its last review)."""
     import pandas as pd
     if isinstance(record, GameState):
         record = record_of(record, players=list(record.players))
@@ -43,7 +45,7 @@ def review(record: Record | GameState, player: int = 0, budget: int | None = Non
         raise CoachError("player", f"a seat from 0 to {len(state.players) - 1}, not {player!r}")
     rows = []
     for step, text in enumerate(record.actions):
-        if state.current_player == player and len(state.legal_actions()) > 1:
+        if step >= start and state.current_player == player and len(state.legal_actions()) > 1:
             rows.append(_decision(state, step, text, budget, seed + step, measure, min_loss))
         state.play(text)
     frame = pd.DataFrame(rows, columns=COLUMNS)
