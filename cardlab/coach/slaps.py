@@ -29,9 +29,10 @@ class SlapLog:
     """What the reader did with the pairs of one game (times in milliseconds)."""
 
     reactions: list[float] = field(default_factory=list)
-    """From a pair's appearance to the reader's slap, for each pair the reader slapped first."""
+    """From a pair's appearance to the reader's slap, for each pair the reader slapped (first or
+    not: the race is settled by the times, C11)."""
     beaten: list[float] = field(default_factory=list)
-    """The computer's time, for each pair the computer slapped first (the reader was slower)."""
+    """The computer's time, for each pair the computer took before the reader slapped at all."""
     missed: int = 0
     """Pairs that nobody slapped before the next card."""
     false_slaps: int = 0
@@ -42,8 +43,8 @@ class SlapLog:
         return len(self.reactions) + len(self.beaten) + self.missed
 
     def model(self) -> dict[str, float]:
-        """The reader as :class:`SlapBot` options: ``attention`` (pairs slapped first among those
-        the computer did not take: the computer's wins say nothing of what the reader noticed),
+        """The reader as :class:`SlapBot` options: ``attention`` (the share of pairs slapped among
+        those the computer did not take first: those say nothing of what the reader noticed),
         ``reaction_ms`` and ``spread_ms`` (mean and standard deviation of the reader's times)."""
         if not self.reactions:
             return {"attention": 0.0}
@@ -98,8 +99,8 @@ def plot_slaps(log: SlapLog, chances: "pd.DataFrame", computer: SlapBot | None =
     right.set(xlabel="computer's attention", ylabel="win chance", ylim=(0, 1), title="At your speed")
     fig.tight_layout()
     m = log.model()
-    caption(fig, f"You slapped {len(log.reactions)} of {log.pairs} pairs first"
+    caption(fig, f"You slapped {len(log.reactions)} of {log.pairs} pairs"
             + (f" in {m['reaction_ms']:.0f} ms on average" if log.reactions else "")
-            + f"; {len(log.beaten)} went to the computer, {log.missed} to nobody; {log.false_slaps} false "
+            + f"; {len(log.beaten)} went to the computer before you slapped, {log.missed} to nobody; {log.false_slaps} false "
             f"slaps (C13, not simulated). Win chances from {int(chances['games'].iloc[0])} simulated games per level.")
     return fig
