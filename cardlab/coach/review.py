@@ -4,7 +4,9 @@ For every decision of the player with more than one legal choice, the position i
 the record and searched as for a hint (from what that player saw then); a decision is flagged
 when the best choice beats the one made by more than the uncertainty: the lower end of the
 interval of the difference, measured on the same sampled worlds and corrected for comparing the
-best with every other choice (Bonferroni), is above ``min_loss``.
+best with every other choice (Bonferroni), is above ``min_loss`` — and stays so in a second,
+independent search of the same two choices (the best was picked on the first search's playouts,
+which flatter it). The figures of a flagged row come from that second search.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from .search import CoachError, HintSearch
 if TYPE_CHECKING:
     import pandas as pd
 
+CONFIRM = 104_729
+"""Added to a decision's seed for the search that confirms a flag."""
 COLUMNS = ["step", "player", "chosen", "best", "chosen_value", "best_value", "loss", "loss_low",
            "loss_high", "playouts", "unit", "flagged", "why"]
 
@@ -56,12 +60,15 @@ def _decision(state: GameState, step: int, text: str, budget: int | None, seed: 
               measure: str | None, min_loss: float) -> dict[str, Any]:
     search = HintSearch(state, seed=seed, measure=measure).run(budget)
     chosen = state.parse_action(text)
-    estimates = {e.action: e for e in search.estimates()}
     best = search.best()
-    mine = estimates[chosen]
     loss, low, high = search.loss(chosen, best.action, search.z_for_best())
-    return {"step": step, "player": state.current_player, "chosen": mine.text, "best": best.text,
-            "chosen_value": mine.mean, "best_value": best.mean, "loss": loss, "loss_low": low,
-            "loss_high": high, "playouts": search.done, "unit": best.unit,
-            "flagged": bool(best.action != chosen and low > min_loss),
-            "why": "; ".join(map(str, best.reasons))}
+    flagged = best.action != chosen and low > min_loss
+    if flagged:  # confirm on fresh playouts: the best was picked on the first ones (winner's curse)
+        search = HintSearch(state, seed=seed + CONFIRM, measure=measure).run(budget)
+        loss, low, high = search.loss(chosen, best.action)
+        flagged = low > min_loss
+    estimates = {e.action: e for e in search.estimates()}
+    return {"step": step, "player": state.current_player, "chosen": estimates[chosen].text, "best": best.text,
+            "chosen_value": estimates[chosen].mean, "best_value": estimates[best.action].mean, "loss": loss,
+            "loss_low": low, "loss_high": high, "playouts": search.done, "unit": best.unit,
+            "flagged": bool(flagged), "why": "; ".join(map(str, best.reasons))}
