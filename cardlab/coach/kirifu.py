@@ -64,7 +64,7 @@ class KirifuPlayouts:
                                  f"passes nothing (K11)"),)
         if kind == "pass" and action[1].suit == world:
             return (Reason("K6", f"passes a card of the world suit {SUIT_SYMBOLS[world]}, one of your best "
-                                 f"cutters; only a higher {SUIT_SYMBOLS[world]} or {ACE_OF_SPADES} cuts it (K7)"),)
+                                 f"cutters; only a higher {SUIT_SYMBOLS[world]} or the almighty {ACE_OF_SPADES} cuts it"),)
         if kind == "osoroi":
             return (Reason("K13", f"passes {len(action[1])} cards at once: {receiver} needs one cutter for "
                                   f"each (K19) or takes some in"),)
