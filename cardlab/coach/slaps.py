@@ -69,7 +69,7 @@ def win_chances(log: SlapLog, attentions: Sequence[float] = ATTENTIONS, n: int =
     for attention in attentions:
         them = {"attention": attention, "reaction_ms": model.reaction_ms, "spread_ms": model.spread_ms}
         frame = simulate("cleopatra", rules, [("slapper", log.model()), ("slapper", them)], n=n, seed=seed,
-                         batch=True, progress=False)
+                         progress=False)
         frames.append(frame.assign(attention=attention))
     games = pd.concat(frames, ignore_index=True)
     return rate_table(games, "attention", games["winner"].eq(0).fillna(False))
