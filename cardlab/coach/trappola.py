@@ -59,6 +59,9 @@ class TrappolaPlayouts:
         self.me, self.opp = player, 1 - player
         self.actions: list[Action] = list(view.legal)
         self.sampler = HandSampler(view)
+        if view.phase == EXCHANGE:  # the exchanges are played on copies of this one
+            self.base = state.clone(undo=False)
+            self.base.rng = random.Random(0)  # the game's own would tell the next deals
         hand = Counter(c.rank for c in view.hands[player])
         self.pending = {a[8:]: hand[a[8:]] for a in self.actions if a.startswith("declare")}
         self.cards = [a for a in self.actions if a.startswith("play")]
@@ -156,14 +159,13 @@ class TrappolaPlayouts:
         """Exchange or keep in a copy of the game holding the sampled hidden cards; the rest of
         the exchanges by the rule of thumb; both declare at once; the card play played out."""
         theirs, stock = world
-        sim = copy.copy(self.state)
-        sim.hands = [list(h) for h in self.state.hands]
-        sim.hands[self.opp] = list(theirs)
-        sim.stock, sim.discards = list(stock), [list(d) for d in self.state.discards]
-        sim.events, sim.history, sim._undoable, sim.rng = [], [], False, random.Random(0)
-        sim._apply(action)
+        sim = copy.copy(self.base)  # a clone made once: only what an exchange changes is copied
+        sim.hands = [list(theirs) if p == self.opp else list(h) for p, h in enumerate(self.base.hands)]
+        sim.stock, sim.discards = list(stock), [list(d) for d in self.base.discards]
+        sim.events, sim.history = [], []
+        sim.apply(action)
         while sim.phase == EXCHANGE:
-            sim._apply(THUMB.exchange_choice(sim.view(sim.current_player)))
+            sim.apply(THUMB.exchange_choice(sim.view(sim.current_player)))
         declared = [sum(declaration_value(r, sum(c.rank == r for c in sim.hands[p])) for r in sim.declarable(p))
                     for p in (0, 1)]
         deal = fast.Deal([[fast.to_int(c) for c in h] for h in sim.hands], sim.current_player,
