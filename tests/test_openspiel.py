@@ -258,3 +258,25 @@ def test_a_cleopatra_player_must_slap_in_real_time():
     with pytest.raises(ValueError, match="real-time"):
         game = pyspiel.load_game("cardlab_cleopatra")
         OpenSpielPlayer(ismcts_bot(game), game)
+
+
+def test_the_trappola_endgame_is_small_enough_for_cfr_T10_T15():
+    """The last three tricks of a deal with the six cards in hand dealt again: OpenSpiel's random
+    test passes, its tree loads as an extensive-form game, and CFR's average policy there is
+    nearly unexploitable while the uniform and rule-of-thumb policies are not."""
+    from open_spiel.python.algorithms import exploitability
+    from open_spiel.python.algorithms.gambit import export_gambit
+    from cardlab.openspiel import CardlabPolicy
+    game = pyspiel.load_game("cardlab_trappola_endgame(seed=1,tricks=3)")
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+    state = game.new_initial_state()
+    assert state.chance_outcomes() == [(i, 1 / 20) for i in range(20)]    # C(6, 3) splits
+    state.apply_action(0)
+    assert len(state.engine.tricks) == 6 and list(map(len, state.engine.hands)) == [3, 3]
+    tree = pyspiel.load_efg_game(export_gambit(game))
+    solver = pyspiel.CFRSolver(tree)
+    for _ in range(100):
+        solver.evaluate_and_update_policy()
+    uniform = pyspiel.nash_conv(tree, pyspiel.UniformRandomPolicy(tree))
+    assert pyspiel.nash_conv(tree, solver.average_policy()) < uniform / 20
+    assert exploitability.nash_conv(game, CardlabPolicy(game, RuleOfThumbBot(0))) > 1

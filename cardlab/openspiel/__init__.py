@@ -6,7 +6,9 @@ never does. Each is a thin adapter over the engine, which stays the one place wh
 - ``cardlab_trappola(preset=single-deal, returns=margin)`` — :mod:`.trappola`;
 - ``cardlab_kirifu(preset=kirifu, players=4, max_actions=1000)`` — :mod:`.kirifu`;
 - ``cardlab_cleopatra(preset=cleopatra)`` (also ``beggar-my-neighbour``, ``egyptian-ratscrew``)
-  — :mod:`.cleopatra`, where slapping becomes a hidden slap-or-not decision of both players.
+  — :mod:`.cleopatra`, where slapping becomes a hidden slap-or-not decision of both players;
+- ``cardlab_trappola_endgame(seed=1, tricks=3)`` — :mod:`.endgame`, the last tricks of a deal,
+  small enough for CFR and exact exploitability.
 
 >>> import pyspiel, cardlab.openspiel
 >>> game = pyspiel.load_game("cardlab_trappola")
@@ -30,13 +32,9 @@ Bots: :mod:`.bots` (an OpenSpiel bot as a cardlab player, a cardlab bot as an Op
 information-set MCTS set up with the adapters' resampling of hidden cards).
 """
 
-from . import cleopatra, kirifu, trappola  # noqa: F401  (registering the games)
+from . import cleopatra, endgame, kirifu, trappola  # noqa: F401  (registering the games)
 from .adapter import AdapterGame, AdapterState
-from .bots import CardlabBot, OpenSpielPlayer, ismcts_bot, ismcts_player
+from .bots import CardlabBot, CardlabPolicy, OpenSpielPlayer, ismcts_bot, ismcts_player
 
-GAMES: dict[str, str] = {"trappola": "cardlab_trappola", "kirifu": "cardlab_kirifu",
-                         "cleopatra": "cardlab_cleopatra"}
-"""The OpenSpiel name of each cardlab game."""
-
-__all__ = ["GAMES", "AdapterGame", "AdapterState", "CardlabBot", "OpenSpielPlayer", "ismcts_bot",
-           "ismcts_player"]
+__all__ = ["AdapterGame", "AdapterState", "CardlabBot", "CardlabPolicy", "OpenSpielPlayer",
+           "ismcts_bot", "ismcts_player"]

@@ -4,7 +4,9 @@ OpenSpiel bot, and OpenSpiel's information-set MCTS set up for cardlab's games.
 - :class:`OpenSpielPlayer` has the cardlab bot protocol (``choose(state) -> action``), so any
   ``pyspiel.Bot`` sits at a cardlab table or in ``simulate`` (:func:`ismcts_player` gives a player
   spec). Trappola and Kirifu only: a Cleopatra player decides slaps in real time.
-- :class:`CardlabBot` is a ``pyspiel.Bot`` around a cardlab bot, for OpenSpiel's evaluation tools.
+- :class:`CardlabBot` is a ``pyspiel.Bot`` around a cardlab bot, for OpenSpiel's evaluation tools,
+  and :class:`CardlabPolicy` a deterministic cardlab bot as an OpenSpiel policy (for
+  exploitability).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import Any, Callable, Hashable
 
 import numpy as np
 import pyspiel
+from open_spiel.python import policy
 from open_spiel.python.algorithms import ismcts, mcts
 
 from ..game import GameState
@@ -71,6 +74,19 @@ class CardlabBot(pyspiel.Bot):
 
     def provides_policy(self) -> bool:
         return False
+
+
+class CardlabPolicy(policy.Policy):
+    """A cardlab bot that decides from its view alone and without randomness (such as
+    :class:`~cardlab.bots.trappola.RuleOfThumbBot`) as an OpenSpiel policy: probability 1 on its
+    choice. Trappola and Kirifu."""
+
+    def __init__(self, game: AdapterGame, bot: Any) -> None:
+        super().__init__(game, list(range(game.num_players())))
+        self.bot = bot
+
+    def action_probabilities(self, state: AdapterState, player_id: int | None = None) -> dict[int, float]:
+        return {state.game.index[self.bot.choose(state.engine)]: 1.0}
 
 
 def ismcts_bot(game: AdapterGame, simulations: int = 200, uct_c: float = 2.0, rollouts: int = 1,

@@ -62,12 +62,7 @@ class TrappolaGame(AdapterGame):
         if params["returns"] not in RETURNS:
             raise RulesError("returns", f"one of {', '.join(RETURNS)}, not {params['returns']!r}")
         self.margin = params["returns"] == "margin"
-        self.catalog = catalog()
-        self.pieces = [("player", (2,)), ("phase", (3,)), ("dealer", (2,)), ("to_move", (2,)),
-                       ("hand", (36,)), ("trick", (36,)), ("played", (2, 36)), ("won", (2, 36)),
-                       ("tricks", (TRICKS_PER_DEAL, 3)), ("discards", (2, 36)),
-                       ("declared", (2, len(DECLARABLE), 2)), ("unnamed", (2, 2)),
-                       ("sizes", (3,)), ("points", (2,)), ("scores", (2,))]
+        self._layout()
         bound = float(DEAL_BOUND if self.rules.target is None else self.rules.target + DEAL_BOUND)
         bound = bound if self.margin else 1.0
         deals = 1 if self.rules.target is None else MAX_DEALS
@@ -75,6 +70,15 @@ class TrappolaGame(AdapterGame):
                                 num_players=2, min_utility=-bound, max_utility=bound, utility_sum=0.0,
                                 max_game_length=deals * (36 + 4 + 6 + 18))
         self._setup(GAME_TYPE, info, params)
+
+    def _layout(self) -> None:
+        """The action catalog and the tensor pieces."""
+        self.catalog = catalog()
+        self.pieces = [("player", (2,)), ("phase", (3,)), ("dealer", (2,)), ("to_move", (2,)),
+                       ("hand", (36,)), ("trick", (36,)), ("played", (2, 36)), ("won", (2, 36)),
+                       ("tricks", (TRICKS_PER_DEAL, 3)), ("discards", (2, 36)),
+                       ("declared", (2, len(DECLARABLE), 2)), ("unnamed", (2, 2)),
+                       ("sizes", (3,)), ("points", (2,)), ("scores", (2,))]
 
     def returns_of(self, engine: trappola.State) -> list[float]:
         a, b = engine.scores
