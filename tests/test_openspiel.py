@@ -280,3 +280,18 @@ def test_the_trappola_endgame_is_small_enough_for_cfr_T10_T15():
     uniform = pyspiel.nash_conv(tree, pyspiel.UniformRandomPolicy(tree))
     assert pyspiel.nash_conv(tree, solver.average_policy()) < uniform / 20
     assert exploitability.nash_conv(game, CardlabPolicy(game, RuleOfThumbBot(0))) > 1
+
+
+def test_an_openspiel_bot_sits_at_the_trappola_table():
+    """A whole deal at the notebook table against IS-MCTS, driven by clicks as the browser sends
+    them: the table takes the OpenSpiel player as its bot."""
+    from cardlab.widgets.trappola import TrappolaTable
+    game = pyspiel.load_game("cardlab_trappola")
+    table = TrappolaTable(rules="single-deal", seed=3, bot=OpenSpielPlayer(ismcts_bot(game, simulations=10, seed=2), game))
+    for _ in range(40):
+        if table.state.is_over:
+            break
+        legal = table.state.view(0).legal
+        table.click(next((a for a in legal if a in ("keep",) or a.startswith("declare")), legal[0]))
+    assert table.state.is_over and len(table.state.tricks) == 9
+    assert sum(isinstance(e, trappola.Played) and e.player == 1 for e in table.state.events) == 9
