@@ -1,4 +1,4 @@
-# cardlab: `make lab` opens the notebooks, `make test` runs the whole suite.
+# cardlab: `make lab` opens the start page (and every notebook and page), `make test` runs the whole suite.
 # Both create .venv with Python 3.10+ and install cardlab (editable) with its dependencies.
 PYTHON ?= python3
 VENV := .venv
@@ -17,8 +17,12 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e ".[test,openspiel]"
 	@touch $(STAMP)
 
+# The lab serves the whole repository (notebooks/ and the rule pages in docs/) and opens the start
+# page; jupyter/lab/settings/overrides.json keeps the news prompt and the update check away and
+# opens Markdown files as rendered pages.
 lab: setup
-	$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/00_start_here.ipynb
+	$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) --ServerApp.root_dir=. \
+		--LabApp.app_settings_dir=$(CURDIR)/jupyter/lab/settings notebooks/00_start_here.ipynb
 
 test: setup
 	env -u MPLBACKEND CARDLAB_QUICK=1 $(BIN)/python -m pytest tests notebooks --nbval --nbval-current-env \
