@@ -15,6 +15,7 @@ decides when chance happens and what it means; the adapter only draws the number
 
 from __future__ import annotations
 
+import random
 from functools import lru_cache
 from types import ModuleType
 from typing import Any, Hashable, Sequence
@@ -342,7 +343,6 @@ class AdapterState(pyspiel.State):
     def resample_from_infostate(self, player: int, sampler: Any) -> "AdapterState":
         """A state that ``player`` cannot tell from this one, with hidden cards dealt again
         (for IS-MCTS); ``sampler()`` gives the random numbers."""
-        import random
         if self.need or self.engine is None:
             raise pyspiel.SpielError("resampling is possible only at a decision node")
         rng = random.Random(int(sampler() * 2**32))
