@@ -7,7 +7,8 @@ import json
 import pandas as pd
 import pytest
 
-from cardlab.bots.cleopatra import SlapBot, play_out
+from cardlab.bots.cleopatra import SlapBot
+from cardlab.game import play_out
 from cardlab.errors import RecordError
 from cardlab.games.cleopatra import new_game
 from cardlab.records import Record, load, loads, record_of, to_frame
