@@ -74,6 +74,17 @@ class Draws:
     def random(self) -> float:
         raise TypeError("a continuous draw cannot be an OpenSpiel chance node")
 
+    def getstate(self) -> tuple:
+        """A fixed ``random.Random`` state: an engine that copies its RNG (``clone``) gets a plain
+        RNG, harmless since the adapter puts fresh ``Draws`` in before every step it runs."""
+        return _FIXED_STATE
+
+    def setstate(self, state: tuple) -> None:
+        pass
+
+
+_FIXED_STATE = random.Random(0).getstate()
+
 
 def engine_class(module: ModuleType, home: str) -> type:
     """The game's ``State`` with its RNG replaced by the ``Draws`` passed as ``seed``; name it

@@ -118,10 +118,8 @@ class KirifuGame(AdapterGame):
         t["stock"][0] = view.stock / len(deck)
 
     def determinize(self, engine: kirifu.State, player: int, rng: random.Random) -> kirifu.State:
-        """The search bot's :func:`cardlab.bots.kirifu.determinize`, keeping the public events."""
-        sim = determinize(engine, player, rng)
-        sim.events, sim.history = list(engine.events), list(engine.history)
-        return sim
+        """The search bot's :func:`cardlab.bots.kirifu.determinize`."""
+        return determinize(engine, player, rng)
 
 
 pyspiel.register_game(GAME_TYPE, KirifuGame)
