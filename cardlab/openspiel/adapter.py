@@ -244,7 +244,8 @@ class AdapterState(pyspiel.State):
 
     # --- the engine step with chance ----------------------------------------------------------
     def _run(self, action: Any) -> None:
-        """Apply ``action`` to the engine (None: build the engine), drawing chance as needed."""
+        """Apply ``action`` to the engine (None: build the engine; a function: the action it
+        gives for the engine, asked with the chance drawn so far), drawing chance as needed."""
         self.pending, self.draws = action, []
         self._resume()
 
@@ -265,7 +266,7 @@ class AdapterState(pyspiel.State):
                 engine = copy_engine(self.engine) if careful else self.engine
                 engine.rng = draws
                 try:
-                    engine.apply(self.pending)
+                    engine.apply(self.pending(engine) if callable(self.pending) else self.pending)
                 except NeedDraws:
                     if not careful:
                         raise RuntimeError("an engine step drew chance where the adapter said it "

@@ -41,6 +41,12 @@ CARDS_PER_STEP = 5
 """At most five cards in one step (a payment for an ace, C6), for the declared game length."""
 
 
+def due_turn(engine: cleopatra.State) -> cleopatra.Turn:
+    """The turn of the player due (C4). Asked inside the adapter's step, since naming the card
+    may need a C9 reshuffle, which is drawn as chance."""
+    return engine.legal_actions()[0]
+
+
 class CleopatraGame(AdapterGame):
     """A game of the Cleopatra family in OpenSpiel (see the module docstring)."""
 
@@ -92,7 +98,7 @@ class CleopatraState(AdapterState):
             if self.engine.pair_on_top:
                 self.choices = []
                 return
-            self.pending, self.draws = self.engine.legal_actions()[0], []
+            self.pending, self.draws = due_turn, []
             if not self._attempt():
                 return
 
@@ -111,7 +117,7 @@ class CleopatraState(AdapterState):
         if slappers:
             self._run(slap(*slappers) if len(slappers) == 1 else Slap(((0, None), (1, None))))
         else:
-            self._run(self.engine.legal_actions()[0])   # C12: nobody slapped, the next card
+            self._run(due_turn)   # C12: nobody slapped, the next card
 
     def observation(self, player: int) -> str:
         """The view, and during a slap round the player's own choice (never the other's)."""
