@@ -285,6 +285,6 @@ def resolve_rules(module: ModuleType, rules: Any) -> Any:
         name = module.ALIASES.get(rules, rules)
         if name in module.PRESETS:
             return module.PRESETS[name]
-        raise RulesError("rules.name", f"unknown {module.State.game} preset {rules!r}; "
+        raise RulesError("rules.name", f"unknown {module.State.game} preset {rules!r:.60}; "
                          f"presets: {', '.join(module.PRESETS)}")
     raise RulesError("rules", f"a {module.State.game} Rules or a preset name, not {type(rules).__name__}")
