@@ -30,15 +30,13 @@ CODE = ".jp-CodeCell .jp-InputArea, .jp-CodeCell .jp-InputPrompt, .jp-CodeMirror
 
 
 def make_app_command() -> list[str]:
-    """The `voila ...` line of `make app`, as arguments (nothing is run: a dry run)."""
+    """The last line of `make app`, its `voila ...` command, as arguments (nothing is run: a dry run)."""
     if not shutil.which("make"):
         pytest.skip("make is not installed")
-    env = {k: v for k, v in os.environ.items() if not k.startswith("MAKE")}
-    dry = subprocess.run(["make", "--dry-run", "--silent", "app"], cwd=REPO, env=env, check=True,
-                         capture_output=True, text=True).stdout
-    lines = [shlex.split(line) for line in dry.replace("\\\n", " ").splitlines() if line.strip()]
-    command = next((args for args in lines if args[:1] == [".venv/bin/voila"]), None)
-    assert command, f"`make app` runs no `.venv/bin/voila`:\n{dry}"
+    dry = subprocess.run(["make", "--dry-run", "--silent", "app"], cwd=REPO, check=True, capture_output=True,
+                         text=True, env={k: v for k, v in os.environ.items() if not k.startswith("MAKE")}).stdout
+    *_, command = (shlex.split(line) for line in dry.replace("\\\n", " ").splitlines() if line.strip())
+    assert command[:1] == [".venv/bin/voila"], f"`make app` ends with no `.venv/bin/voila`:\n{dry}"
     return command
 
 
@@ -84,7 +82,8 @@ def test_classroom_page_shows_the_tables_without_code_and_answers_a_click(classr
         for game in GAMES:
             page.locator(f"{game} .cardlab-table .cardlab-svg svg").first.wait_for(timeout=PAGE_MS)
         assert page.locator(CODE).count() == 0              # no code, no prompt, no editor ...
-        assert page.locator(".jp-CodeCell").count() == page.locator(".jp-CodeCell.jp-mod-noInput").count() > 0  # ... outputs only
+        cells = page.locator(".jp-CodeCell")
+        assert cells.count() == cells.and_(page.locator(".jp-mod-noInput")).count() > 0  # ... outputs only
         text = page.locator("body").inner_text()
         assert "import" not in text and "CleopatraTable(" not in text
         for heading in ("Cleopatra", "Trappola", "Kirifu"):
