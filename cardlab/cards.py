@@ -136,7 +136,7 @@ class Card:
         return f"Card({str(self)!r})"
 
     def _repr_svg_(self) -> str:
-        from .svg import card_svg
+        from .draw.svg import card_svg
         return card_svg(self)
 
     @classmethod

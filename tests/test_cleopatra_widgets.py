@@ -69,7 +69,7 @@ def test_you_win_a_slap_race_with_the_space_bar():
     fire(table, "bot-turn")
     assert table.pair_open and table.bot_time is not None
     bot_time = table.bot_time
-    table.press_space(t=bot_time - 1)
+    table.press(" ", t=bot_time - 1)
     assert table.state.history_text()[-1] == f"slap X@{bot_time - 1} Y@{bot_time}"
     assert len(table.state.won[0]) == 2 and "You slapped first" in table.message
 
@@ -80,7 +80,7 @@ def test_the_bot_wins_when_you_are_slower_or_do_not_slap():
     table.click("turn")
     fire(table, "bot-turn")
     bot_time = table.bot_time
-    table.press_space(t=bot_time + 200)
+    table.press(" ", t=bot_time + 200)
     assert len(table.state.won[1]) == 2 and "Bot slapped first" in table.message
     rigged(table, "7H 2H", "7S 3S")
     table.click("turn")
@@ -107,11 +107,11 @@ def test_a_slap_without_a_pair_has_no_effect_or_burns_in_ratscrew():
     rigged(table, "7H 2H", "8S 3S")
     table.click("turn")
     before = table.state.fingerprint()
-    table.press_space(t=50)
+    table.press(" ", t=50)
     assert table.state.fingerprint() == before and "no effect (C13)" in table.message
     rigged(table, "7H 2H 4H", "8S 3S", rules=cleopatra.EGYPTIAN_RATSCREW)
     table.click("turn")
-    table.press_space(t=50)
+    table.press(" ", t=50)
     assert len(table.state.under) == 1 and "burn" in table.message
 
 

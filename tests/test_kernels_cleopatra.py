@@ -23,10 +23,6 @@ SLAPPER = (0.8, 350.0, 90.0, 150.0, 0.0)
 KEEN = (1.0, 350.0, 5.0, 349.0, 0.0)                     # slaps every pair, nearly always at 349 ms: ties
 SLOW = (0.5, 420.0, 60.0, 150.0, 0.0)
 CLUMSY = (0.6, 300.0, 80.0, 150.0, 0.03)                 # and slaps falsely after 3 % of cards
-NEW_SLAP_RULES = "waiting" in State._SCALARS
-"""The engine follows the updated C9 and C10 (a pair made by a payment's last card may be slapped;
-the reshuffle waits for any slap): the proofs with slaps wait for it."""
-needs_new_rules = pytest.mark.skipif(not NEW_SLAP_RULES, reason="waits for C9/C10 (issue 14) in the engine")
 
 RECORDS = [  # Richard P. Mann's list of record games; Casella et al., arXiv:2403.13855 (2024)
     ("Paulhus 1999", "------------KAQ----J------", "-JQQK---K----JK--QA-A-JA--", 4791, 670),
@@ -56,7 +52,7 @@ def check(rules, models, n: int, run_seed: int = 1) -> dict:
     return rows
 
 
-MIX = [  # rules, models, games: the no-slap proofs hold under either reading of C9/C10
+MIX = [  # rules, models, games
     (BEGGAR_MY_NEIGHBOUR, None, 1500),
     (variant(BEGGAR_MY_NEIGHBOUR, first="Y", ace=5, name="bmn_y_ace5"), None, 300),
     (variant(captures="under_hand", slaps="none", name="deterministic_cleopatra"), None, 200),
@@ -84,11 +80,11 @@ SLAPPING = [
 ]
 
 
-@needs_new_rules
 @pytest.mark.parametrize("rules,models,n", SLAPPING, ids=[m[0].name + str(i) for i, m in enumerate(SLAPPING)])
 def test_rows_with_slaps_replay_in_the_engine(rules, models, n):
-    """C10–C14 under the updated C9/C10: races by the seats' models, exact ties (C11 coins), false
-    slaps that burn, faces and sandwiches, an ace owing more cards than anyone holds (C6)."""
+    """C9–C14 as updated (a pair made by a payment's last card may be slapped; the reshuffle waits
+    for the next card): races by the seats' models, exact ties (C11 coins), false slaps that burn,
+    faces and sandwiches, an ace owing more cards than anyone holds (C6)."""
     rows = check(rules, models, n)
     assert rows["slaps_0"].sum() > 0 and rows["slaps_1"].sum() > 0
 

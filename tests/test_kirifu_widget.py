@@ -107,7 +107,7 @@ def test_new_game_button_deals_the_next_seeded_game():
     table = KirifuTable(computers=2, seed=10, rules="kirifu-joker")
     first_deal = table.state.initial_deal()
     table.new_button.click()
-    assert table.seed == 11 and table.state.initial_deal() != first_deal
+    assert table.state.seed == 11 and table.state.initial_deal() != first_deal
     assert table.state.initial_deal() == kirifu.new_game("kirifu-joker", seed=11, players=3).initial_deal()
     with pytest.raises(ValueError, match="2 to 4 computer players"):
         KirifuTable(computers=5)

@@ -15,6 +15,9 @@ from cardlab.sim import simulate
 
 PLAYERS = ("slapper", ("slapper", {"attention": 0.4}))
 
+REPLACED = pytest.mark.skip(reason="replaced by the numba kernel (issue 13)")
+"""The fast paths play Cleopatra's slaps by the rules before C9/C10 changed (issue 14)."""
+
 
 @pytest.mark.parametrize("rules", [CLEOPATRA, BEGGAR_MY_NEIGHBOUR, EGYPTIAN_RATSCREW], ids=lambda r: r.name)
 def test_rows_replay_in_the_engine(rules):

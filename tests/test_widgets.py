@@ -49,7 +49,7 @@ def test_t_defaults_to_zero_and_every_callback_runs_until_removed(view_and_event
     ({"type": "timer", "tag": "x", "t": -1}, "'t' must be milliseconds"),
     ({"type": "timer", "tag": "x", "t": True}, "'t' must be milliseconds"),
     ({"type": "timer", "tag": "x", "t": float("nan")}, "'t' must be milliseconds"),
-    ({"type": "key", "key": "a", "shift": True}, "unknown field(s) ['shift']"),
+    ({"type": "key", "key": "a", "shift": True}, "unknown field(s) 'shift'"),
 ])
 def test_bad_events_raise_a_typed_error_and_reach_nobody(view_and_events, event, words):
     view, seen = view_and_events
@@ -84,7 +84,7 @@ def test_timer_request_sends_a_message_to_the_front_end(monkeypatch):
 def test_view_has_its_class_and_a_repr_without_addresses():
     view = TableView(svg="<svg>…</svg>", status="your turn")
     assert "cardlab-table" in view._dom_classes
-    assert repr(view) == "TableView(svg=<12 chars>, status='your turn')"
+    assert repr(view) == "TableView(svg=<12 chars>, seq=1, status='your turn')"
 
 
 # --- ReplayBar and Replayer ------------------------------------------------------------------

@@ -121,6 +121,16 @@ def _place(sim: State, player: int) -> float:
     return len(sim.finished) + 1 + rest.index(player)
 
 
+def playout_place(sample: State, action: Action, player: int, seed: float, cap: int = 400) -> float:
+    """``player``'s place when ``action`` is taken in ``sample`` (a state from :func:`determinize`)
+    and the game is played on by the noisy rule of thumb seeded with ``seed``, for at most ``cap``
+    actions. Shared by :class:`SearchBot` and the coach's playouts."""
+    sim = sample.clone(undo=False)
+    sim.apply(action)
+    _rollout(sim, random.Random(seed), cap)
+    return _place(sim, player)
+
+
 class SearchBot:
     """Samples hidden cards, tries the best candidates with playouts, picks the best mean place."""
 
@@ -154,10 +164,7 @@ class SearchBot:
             sample = determinize(state, me, self.rng)
             seed = self.rng.random()
             for action in cands:
-                sim = sample.clone(undo=False)
-                sim.apply(action)
-                _rollout(sim, random.Random(seed), self.cap)
-                totals[action] += _place(sim, me)
+                totals[action] += playout_place(sample, action, me, seed, self.cap)
         return min(cands, key=lambda a: totals[a])
 
     def __repr__(self) -> str:

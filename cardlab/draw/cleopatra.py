@@ -8,16 +8,13 @@ the pile ``"slap"`` and, when the reader may turn a card, their hand ``"turn"``.
 
 from __future__ import annotations
 
-from typing import Sequence
-
-from .. import svg
+from . import svg
 from ..cards import Card, french_deck
 from ..games.cleopatra import State, View
 
 WIDTH, HEIGHT = 560, 400
 W = svg.CARD_W
 WHITE = "#ffffff"
-PALE = "#d7e8dc"
 FLASH = "#f2c230"
 
 
@@ -33,11 +30,11 @@ def _seat(view: View, seat: int, y: float, name: str, turn_target: str | None) -
     return "".join(parts)
 
 
-def table_svg(state: State | View, *, names: Sequence[str] = ("X", "Y"), reader: int | None = None,
-              message: str = "", pair_flash: bool = False) -> str:
-    """The table. ``reader``: the seat whose hand is clickable (``"turn"``) when due; the pile is
-    clickable (``"slap"``) whenever a reader is given. ``pair_flash`` outlines a pair on top."""
-    view = state.view(0) if isinstance(state, State) else state
+def table_svg(state: State | View, *, reader: int | None = None) -> str:
+    """The table, with the players' names of the view. ``reader``: the seat whose hand is
+    clickable (``"turn"``) when due; the pile is clickable (``"slap"``) whenever a reader is given."""
+    view = state.view() if isinstance(state, State) else state
+    names = view.players
     h = svg.card_h(W)
     over = bool(view.result)
     parts = []
@@ -50,17 +47,12 @@ def table_svg(state: State | View, *, names: Sequence[str] = ("X", "Y"), reader:
     parts.append(svg.fan_g(pile[:-1], px, py, W, target=slap))   # so that a pair shows
     if pile:
         parts.append(svg.card_g(pile[-1], px + 0.6 * W, py + 4, W, target=slap))
-    if pair_flash:
-        parts.append(f'<rect x="{px - 10:g}" y="{py - 10:g}" width="{1.6 * W + 20:g}" height="{h + 24:g}" '
-                     f'rx="8" fill="none" stroke="{FLASH}" stroke-width="4" stroke-dasharray="6 4"/>')
     parts.append(svg.text_g(f"pile: {len(view.pile)}" + (f" (+{view.under} face down)" if view.under else ""),
                             px + 0.8 * W, py + h + 30, size=13, anchor="middle", fill=WHITE))
     status = view.result or (f"step {view.step} · {names[view.current_player]} to play"
                              + (f", owes {view.owed}" if view.owed else ""))
     parts.append(svg.text_g(status, WIDTH - 16, 22, size=14, anchor="end", weight="bold", fill=WHITE,
                             cls="cardlab-cleo-status"))
-    if message:
-        parts.append(svg.text_g(message, WIDTH - 16, HEIGHT - 14, size=13, anchor="end", fill=PALE))
     return svg.document(WIDTH, HEIGHT, "".join(parts), title="Cleopatra table")
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-from .. import svg
+from . import svg
 from ..cards import SUIT_NAMES, SUIT_SYMBOLS, Card
 from ..game import TERMINAL
 from ..games.kirifu import RECEIVE, Drew, View, describe, place_text
@@ -109,10 +109,11 @@ def _log(view: View, x: float, y: float, lines: int = 7) -> str:
 
 
 def table_svg(view: View, *, legal: Iterable[str] = (), passed: Card | None = None,
-              chosen: Iterable[Card] = (), message: str = "") -> str:
+              chosen: Iterable[Card] = ()) -> str:
     """The whole table seen by ``view.player``. ``legal``: the viewer's legal action texts (empty
     when it is not the viewer's turn); ``passed``: the passed card the viewer has chosen to
-    answer; ``chosen``: hand cards the viewer has selected to pass; ``message``: a line for the reader."""
+    answer; ``chosen``: hand cards the viewer has selected to pass. (The table's messages are shown
+    under the drawing, by the widget.)"""
     legal, chosen = set(legal), set(chosen)
     me, others = _seats(view)
     world = f"world 世界: {SUIT_SYMBOLS[view.world]} {SUIT_NAMES[view.world]}"
@@ -142,6 +143,4 @@ def table_svg(view: View, *, legal: Iterable[str] = (), passed: Card | None = No
         order = ", ".join(f"{place_text(i + 1)} {view.players[p]}" for i, p in enumerate(view.finished))
         parts.append(svg.text_g("finishing order: " + order, 20, 540, size=13, weight="bold", fill=GOLD,
                                 cls="kirifu-places"))
-    if message:
-        parts.append(svg.text_g(message, WIDTH - 20, 540, size=13, anchor="end", fill=WHITE, cls="kirifu-message"))
     return svg.document(WIDTH, HEIGHT, "".join(parts), title=f"Kirifu table, {world}")

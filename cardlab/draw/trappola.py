@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .. import svg
+from . import svg
 from ..cards import ITALIAN_SUIT_CZECH, ITALIAN_SUIT_ENGLISH, ITALIAN_SUITS, Card
 from ..games.trappola import EXCHANGE, OVER, View
 from ..games.trappola_scoring import RANKS, Trick
@@ -105,7 +105,7 @@ def _header(view: View) -> str:
     return svg.text_g(text, 16, 18, size=13, weight="bold", fill=WHITE, cls="status")
 
 
-def table_svg(view: View, *, clickable: bool = True, message: str = "") -> str:
+def table_svg(view: View, *, clickable: bool = True) -> str:
     """The whole table seen by ``view.player``: the opponent's hand at the top, the viewer's at the
     bottom, the stock, the trick and the last trick, both trick piles with the running points,
     the discarded hands, the declarations, and buttons for the legal non-card actions."""
@@ -121,8 +121,7 @@ def table_svg(view: View, *, clickable: bool = True, message: str = "") -> str:
             svg.text_g(view.players[me], 16, 352, size=12, fill=PALE),
             _hand(view, me, 16, 358, clickable),
             _discards(view, me, 380, 374),
-            _buttons(view, 16, 456) if clickable else "",
-            svg.text_g(message, 420, 476, size=13, fill=WHITE, cls="message") if message else ""]
+            _buttons(view, 16, 456) if clickable else ""]
     return svg.document(WIDTH, HEIGHT, "".join(body), title=f"Trappola, deal {view.deal + 1}")
 
 
@@ -139,3 +138,16 @@ def pack_svg(ranks: Sequence[str] = RANKS) -> str:
     width = label_w + svg.row_width(len(ranks), W, step) + 12
     return svg.document(width, 12 + 4 * (svg.card_h(W) + 14), "".join(body),
                         title="The Trappola pack: 36 cards, A R C F 10 9 8 7 2 in four Italian suits")
+
+
+def sheets_html(view: View) -> str:
+    """Every finished deal's score sheet side by side as an HTML table, with the game totals
+    (T15, T16); names and every other text escaped."""
+    if not view.sheets:
+        return ""
+    import pandas as pd
+    frames = {f"deal {s.deal + 1}": s.frame(view.players) for s in view.sheets}
+    table = pd.concat(frames, axis=1)
+    totals = " – ".join(f"{n} {v}" for n, v in zip(view.players, view.scores))
+    return (f"<b>Score sheets</b> (game: {svg.esc(totals)})"
+            + table.to_html(classes="cardlab-sheet-table", escape=True))

@@ -6,21 +6,25 @@ shared pile; honours demand payment; a pair on top may be slapped by either play
 
 Actions (their text form is what records store):
 
-- ``Turn`` — ``"X 5H"``: the player due (``current_player``) turns their top card (C4); ``"X ?"``
-  when their hand is empty and a pair is on top: the card comes from the C9 reshuffle, which
-  waits for the slap;
+- ``Turn`` — ``"X 5H"``: the player due (``current_player``) turns their top card (C4);
 - ``Slap`` — ``"slap Y"``, ``"slap Y@310"`` or a race ``"slap X@230 Y@310"`` (times in ms from
   the moment the pair appeared; the earliest wins, an exact tie is a seeded coin, C11).
 
 Decisions where the source is silent (besides the defaults of docs/rules/cleopatra.md):
 
-- a payment that ends without an honour is collected at once (C6), unless its last card makes a
-  pair: then the slap beats the collection (C10), and the honour's owner collects when play goes
-  on, that is when the next card is turned;
-- C9: the reshuffle happens when the player due has an empty hand and play goes on: at once if no
-  pair is on top, else when they turn their next card, after any slap on the pair (so the cards
-  such a slap wins are shuffled in too); it uses the game's seeded RNG. A player with no card at
-  all loses at the same moment (``lose="cannot_play"``);
+- C10, the slap beats the collection: a payment that ends without an honour is collected at once
+  (C6) unless its last card makes a slappable pair. Then the collection is *pending*:
+  ``state.collector`` (and ``View.collector``) names the honour's owner, who is due to play
+  (C8), a :class:`Pending` event marks the moment, and either player may slap. A slap takes the
+  pile as any slap does; if nobody slaps, the honour's owner collects (the ``Captured`` event,
+  ``how="payment"``, still of the payment's step) as part of their next ``Turn``, just before the
+  card is turned;
+- C9: the won pile is shuffled into the hand when the player turns their next card (inside that
+  ``Turn``, after any pending collection, so that cards won by a slap on the pair then on top are
+  shuffled in too); it uses the game's seeded RNG (or ``chance``). ``legal_actions()`` still names
+  the card: it draws the same shuffle on a copy of the RNG, so the card is known in advance;
+- ``lose="cannot_play"`` (the relatives): a player due to play without any card loses at once,
+  even with a pair on top, unless the pile is theirs to collect (C10);
 - the RNG always draws a deal first, even when a deal is given, so that a record (seed + deal +
   actions) replays with the RNG exactly where the original game had it.
 
@@ -44,6 +48,7 @@ slapper has a card to burn. Every record the engine writes therefore replays.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import random
 import sys
@@ -53,8 +58,8 @@ from typing import Any, Sequence
 from ..cards import Card
 from ..errors import CardParseError, IllegalActionError
 from ..game import TERMINAL, GameState, Outcome, check_rules, resolve_rules, rule
-from .cleopatra_events import (Captured, Ended, FalseSlap, Played, Reshuffled, Slapped, Step,  # noqa: F401
-                               describe, steps_of)
+from .cleopatra_events import (Captured, Ended, FalseSlap, Pending, Played, Reshuffled, Slapped,  # noqa: F401
+                               Step, describe, steps_of)
 from .cleopatra_patterns import SEATS, pattern_of, read_deal, seeded_deal
 
 FACES = frozenset("JQK")
@@ -137,11 +142,10 @@ class Action:
 
 @dataclass(frozen=True)
 class Turn(Action):
-    """The player ``player`` turns their top card ``card`` onto the pile (C4): ``"X 5H"``; ``card``
-    is None (``"X ?"``) when the card comes from a C9 reshuffle still to be made."""
+    """The player ``player`` turns their top card ``card`` onto the pile (C4): ``"X 5H"``."""
 
     player: int
-    card: Card | None
+    card: Card
 
 
 @dataclass(frozen=True)
@@ -164,7 +168,7 @@ def slap(*players: int) -> Slap:
 def action_text(action: Action) -> str:
     """The record text of an action (``"X 5H"``, ``"slap X@230 Y@310"``)."""
     if isinstance(action, Turn):
-        return f"{SEATS[action.player]} {'?' if action.card is None else action.card.ascii()}"
+        return f"{SEATS[action.player]} {action.card.ascii()}"
     if isinstance(action, Slap):
         return "slap " + " ".join(SEATS[s] + ("" if t is None else f"@{t}") for s, t in action.times)
     raise IllegalActionError(f"not a Cleopatra action: {action!r}", rule="syntax")
@@ -182,7 +186,8 @@ def resolve_race(times: Sequence[tuple[int, int | None]], rng: random.Random) ->
 @dataclass(frozen=True)
 class View:
     """What ``player`` sees (None: a spectator; all see the same): the pile face up, every stack
-    as a count (nobody sees a hand)."""
+    as a count (nobody sees a hand). ``collector``: the seat that collects the pile when play
+    goes on unless someone slaps the pair on top first (C10), else None."""
 
     player: int | None
     players: tuple[str, str]
@@ -194,6 +199,7 @@ class View:
     owed: int
     step: int
     result: str
+    collector: int | None = None
 
 
 # --- the state --------------------------------------------------------------------------------
@@ -221,7 +227,7 @@ class State(GameState):
         self._turner = first
         self.owed = 0                    # cards still to pay (C6); 0 when no payment runs
         self.creditor: int | None = None  # who laid the honour being paid for
-        self.waiting = False             # C10: the creditor collects when play goes on (a pair is on top)
+        self.collector: int | None = None  # C10: collects the pile at the next turn unless slapped
         self.step = 0
         self._last_seat: int | None = None
         self._fresh = True               # the next card starts a step (after a capture)
@@ -249,8 +255,7 @@ class State(GameState):
     def legal_actions(self) -> list[Action]:
         if self._outcome:
             return []
-        hand = self.hands[self._turner]
-        actions: list[Action] = [Turn(self._turner, hand[0] if hand else None)]
+        actions: list[Action] = [Turn(self._turner, self._next_card())]
         if self.rules.slaps == "none":
             return actions
         pair = self.pair_on_top
@@ -305,7 +310,7 @@ class State(GameState):
         words = text.split()
         if len(words) == 2 and words[0] in tuple(SEATS):
             try:
-                return Turn(SEATS.index(words[0]), None if words[1] == "?" else Card.parse(words[1]))
+                return Turn(SEATS.index(words[0]), Card.parse(words[1]))
             except CardParseError as e:
                 raise IllegalActionError(str(e), rule="syntax") from None
         if len(words) >= 2 and words[0] == "slap":
@@ -329,11 +334,7 @@ class State(GameState):
         if isinstance(action, Turn):
             if action.player != self._turner:
                 return "turn", f"{SEATS[self._turner]} is due to play, not {SEATS[action.player]}"
-            hand = self.hands[action.player]
-            if not hand:
-                return "C9", (f"{SEATS[action.player]}'s hand is empty: the card comes from the reshuffle "
-                              f"after any slap ('{SEATS[action.player]} ?')")
-            return "C4", f"{SEATS[action.player]} turns the top card, {hand[0]}, not {action.card}"
+            return "C4", f"{SEATS[action.player]} turns the top card, {self.hands[action.player][0]}, not {action.card}"
         if self.rules.slaps == "none":
             return "C10", f"{self.rules.name} has no slapping"
         if len(action.times) > 1:
@@ -366,7 +367,7 @@ class State(GameState):
                       if self._outcome.winner is not None else f"no winner ({self._outcome.reason})")
         return View(player, self.players, self.current_player, tuple(self.pile),
                     (len(self.hands[0]), len(self.hands[1])), (len(self.won[0]), len(self.won[1])),
-                    len(self.under), self.owed, self.step, result)
+                    len(self.under), self.owed, self.step, result, self.collector)
 
     def steps(self) -> list[Step]:
         """The game so far in the source's steps (see docs/rules/cleopatra.md)."""
@@ -381,14 +382,20 @@ class State(GameState):
         self._settle()
 
     def _turn(self, seat: int) -> None:
-        self._go_on()
-        if self._outcome:
-            return
-        hand = self.hands[seat]
-        card = hand.pop(0)
+        if self.collector is not None:               # C10: nobody slapped, play goes on
+            self._capture(self.collector, "payment")
+            if self._outcome:
+                return
         if self._fresh or seat != self._last_seat:
             self.step += 1
             self._fresh = False
+        if not self.hands[seat]:                     # C9, after any slap on the pair
+            cards, self.won[seat] = self.won[seat], []
+            self._draws().shuffle(cards)
+            self.hands[seat] = cards
+            self.events.append(Reshuffled(len(self.history), self.step, seat, len(cards)))
+        hand = self.hands[seat]
+        card = hand.pop(0)
         self._last_seat = seat
         self.pile.append(card)
         self.cards += 1
@@ -402,12 +409,11 @@ class State(GameState):
             self.owed, self.creditor, self._turner = pay, seat, 1 - seat
         elif paying:
             self.owed -= 1
-            if not self.owed:
-                self._turner = self.creditor
-                if self.pair_on_top:
-                    self.waiting = True                  # C10: the slap beats the collection
-                else:
-                    self._capture(self.creditor, "payment")
+            if not self.owed and self.pair_on_top:   # C10: the slap beats the collection
+                self.collector, self.creditor, self._turner = self.creditor, None, self.creditor
+                self.events.append(Pending(len(self.history), self.step, self.collector))
+            elif not self.owed:
+                self._capture(self.creditor, "payment")
         else:                                        # C5
             self._turner = 1 - seat
 
@@ -420,7 +426,7 @@ class State(GameState):
             if self.rules.lose == "no_cards" and not self.cards_of(seat):
                 self._end(1 - seat, "no cards")
             return
-        winner = resolve_race(action.times, self._rng() if self._chance is None else self._chance)
+        winner = resolve_race(action.times, self._draws())
         self.events.append(Slapped(len(self.history), self.step, winner, self.action_text(action)[5:]))
         self._capture(winner, "slap")
 
@@ -430,7 +436,7 @@ class State(GameState):
         self.events.append(Captured(len(self.history), self.step, seat, len(taken), how))
         self.pile, self.under = [], []
         self.tricks += 1
-        self.owed, self.creditor, self.waiting = 0, None, False
+        self.owed, self.creditor, self.collector = 0, None, None
         self._turner = seat                          # C8: the captor plays next
         self._fresh = True
         if not self.cards_of(1 - seat):
@@ -450,33 +456,31 @@ class State(GameState):
             self._position_order.append(key)
 
     def _settle(self) -> None:
-        """After each action: unless a pair is on top (a slap may come first, C10), play goes on
-        (:meth:`_go_on`); then the cap."""
+        """After each action: a loss if the player due has no card to turn, the step cap."""
         if self._outcome:
             return
-        if not self.pair_on_top:
-            self._go_on()
-            if self._outcome:
-                return
-        if (self._fresh or self._turner != self._last_seat) and self.step >= self.rules.max_steps:
+        seat = self._turner
+        if not self.hands[seat] and not self.won[seat] and self.collector != seat:
+            self._end(1 - seat, "cannot play")
+            return
+        if (self._fresh or seat != self._last_seat) and self.step >= self.rules.max_steps:
             self._end(None, "cap")
 
-    def _go_on(self) -> None:
-        """Play goes on: a waiting collection (C10), then for the player due the C9 reshuffle, or
-        their loss if they have no card at all."""
-        if self.waiting:
-            self._capture(self.creditor, "payment")
-            if self._outcome:
-                return
+    def _draws(self) -> Any:
+        """What draws the C9 reshuffles and C11 coins: ``chance`` if given, else the game's RNG."""
+        return self._rng() if self._chance is None else self._chance
+
+    def _next_card(self) -> Card:
+        """The card the player due turns if play goes on now: after a pending collection (C10)
+        and a C9 reshuffle drawn on a copy of the RNG (the turn itself draws the same)."""
         seat = self._turner
-        if not self.hands[seat]:
-            if not self.won[seat]:
-                self._end(1 - seat, "cannot play")
-                return
-            cards, self.won[seat] = self.won[seat], []
-            (self._rng() if self._chance is None else self._chance).shuffle(cards)
-            self.hands[seat] = cards
-            self.events.append(Reshuffled(len(self.history), self.step, seat, len(cards)))
+        hand = self.hands[seat]
+        taken = self.under + self.pile if self.collector == seat else []
+        if hand or self.rules.captures == "under_hand":
+            return (hand + taken)[0]
+        cards = self.won[seat] + taken
+        copy.deepcopy(self.rng if self._chance is None else self._chance).shuffle(cards)
+        return cards[0]
 
     def _end(self, winner: int | None, reason: str) -> None:
         tricks = self.tricks + (1 if self.pile else 0)
@@ -486,7 +490,7 @@ class State(GameState):
         self.events.append(Ended(len(self.history), self.step, winner, reason))
 
     # --- undo by cheap snapshots --------------------------------------------------------------
-    _SCALARS = ("_turner", "owed", "creditor", "waiting", "step", "_last_seat", "_fresh", "cards", "tricks", "_outcome")
+    _SCALARS = ("_turner", "owed", "creditor", "collector", "step", "_last_seat", "_fresh", "cards", "tricks", "_outcome")
 
     def _rng(self) -> random.Random:
         """The game's RNG; its state is saved for ``undo()`` only by actions that use it."""
@@ -537,7 +541,7 @@ def new_game(rules: Rules | str = CLEOPATRA, seed: int | None = None, deal: dict
     ``undo=False`` skips the undo snapshots (for fast simulations). ``chance``: an object with
     ``shuffle(list)`` and ``randrange(n)`` (as ``random.Random``) that draws the C9 reshuffles and
     the C11 tie coins instead of the game's RNG, to replay games whose draws were made elsewhere
-    (:mod:`cardlab.fast.kernels.replay`); undo does not rewind it, and the game's record replays
+    (:mod:`cardlab.fast.batch_cleopatra`); undo does not rewind it, and the game's record replays
     with the seed's RNG instead, so keep it for such replays."""
     return State(resolve_rules(sys.modules[__name__], rules), seed=seed, deal=deal, players=players,
                  undo=undo, chance=chance)

@@ -36,8 +36,10 @@ def game_seed(seed: int, i: int) -> int:
     return int.from_bytes(digest[:6], "big")
 
 
-PlayerSpec = Union[str, tuple[str, dict]]
-"""A computer player by name (``"random"``), or by name and options (``("search", {"budget": 100})``)."""
+PlayerSpec = Union[str, tuple[str, dict], Callable[[int], Any]]
+"""A computer player by name (``"random"``), by name and options (``("search", {"budget": 100})``),
+or a factory called with the seat's seed that returns a bot (picklable, e.g. a
+``functools.partial``, for ``processes > 1``; :func:`cardlab.openspiel.bots.ismcts_player`)."""
 
 
 def bot_seed(seed: int, seat: int) -> int:
@@ -49,6 +51,9 @@ def make_players(kinds: Mapping[str, Callable[..., Any]], players: Sequence[Play
     """Build one bot per seat from ``players`` specs, each seeded with ``bot_seed(seed, seat)``."""
     bots = []
     for seat, spec in enumerate(players):
+        if callable(spec):
+            bots.append(spec(bot_seed(seed, seat)))
+            continue
         name, options = (spec, {}) if isinstance(spec, str) else spec
         if name not in kinds:
             raise ValueError(f"players[{seat}]: unknown player {name!r}; known: {', '.join(kinds)}")
@@ -148,3 +153,25 @@ def simulate(game: str, rules: Any = None, players: Sequence[PlayerSpec] | None 
     if players is not None:
         kwargs["players"] = tuple(players)
     return run_games(partial(module.play_one, **kwargs), n, seed, label=game, **run)
+
+
+def duel(game: str, make_a: Callable[[int], Any], make_b: Callable[[int], Any], n: int,
+         rules: Any = None, first_seed: int = 0) -> list[dict[str, Any]]:
+    """Two computer players A and B over ``n`` seeded games of a two-player ``game``: game ``i``
+    has seed ``first_seed + i``, bots ``make_a(seed)`` and ``make_b(seed)``, and A sits in seat
+    ``i % 2``, so the seats even out. One row per game: ``seed``, A's ``seat``, A's and B's final
+    scores ``a`` and ``b`` (``outcome.scores``) and the finished ``state`` (events, sheets ...).
+    ``rules``: a preset name or ``Rules`` (the game's default if None)."""
+    from ..game import game_module, play_out
+
+    module = game_module(game)
+    chosen = {} if rules is None else {"rules": rules}
+    rows = []
+    for i in range(n):
+        seed, a_seat = first_seed + i, i % 2
+        state = module.new_game(**chosen, seed=seed)
+        bots: list[Any] = [None, None]
+        bots[a_seat], bots[1 - a_seat] = make_a(seed), make_b(seed)
+        scores = play_out(state, bots).outcome.scores
+        rows.append({"seed": seed, "seat": a_seat, "a": scores[a_seat], "b": scores[1 - a_seat], "state": state})
+    return rows

@@ -18,10 +18,10 @@ import random
 
 import ipywidgets as w
 
-from .. import svg
+from ..draw import svg
 from ..cards import Card, french_deck
 from .replay import Replayer
-from .view import Event, TableView
+from .view import Event, TableEventError, TableView
 
 PER_ROW = 13
 PAD = 16
@@ -48,6 +48,7 @@ class DemoTable(w.VBox):
         self.view = TableView()
         super().__init__([self.view])
         self.add_class("cardlab-demo")
+        self.add_class("cardlab-table-root")
         self.view.on_event(self.handle)
         self.deal()
 
@@ -69,11 +70,20 @@ class DemoTable(w.VBox):
         self.redraw()
 
     def handle(self, event: Event) -> None:
-        """React to a table event: clicks on cards or the Deal button, arrow keys, space, ``d``, ``t``."""
+        """React to a table event: clicks on cards or the Deal button, arrow keys, space, ``d``, ``t``.
+        A click on something that is not there is reported in the status line."""
+        try:
+            self._react(event)
+        except TableEventError as error:
+            self.view.status = f"That cannot be done here: {error}"
+        else:
+            self.view.status = self._describe(event)
+
+    def _react(self, event: Event) -> None:
         if event["type"] == "click":
             kind, _, index = event["target"].partition(":")
             if kind == "card":
-                self.turn(int(index))
+                self.turn(self._index(index))
             elif kind == "deal":
                 self.deal()
         elif event["type"] == "key":
@@ -90,7 +100,12 @@ class DemoTable(w.VBox):
         elif event["type"] == "timer" and event["tag"] == "hide":
             self.face_up = [False] * self.hand_size
             self.redraw()
-        self.view.status = self._describe(event)
+
+    def _index(self, text: str) -> int:
+        """The card position a target names (``card:3`` -> 3), which must be in the hand."""
+        if not (text.isascii() and text.isdigit() and int(text) < self.hand_size):
+            raise TableEventError(f"there is no card {text!r:.20} in a hand of {self.hand_size}")
+        return int(text)
 
     def _describe(self, event: Event) -> str:
         what = event.get("target") or repr(event.get("key") or event.get("tag"))
@@ -116,7 +131,7 @@ class DemoTable(w.VBox):
         return svg.document(width, height, "".join(body), title=title)
 
     def redraw(self) -> None:
-        self.view.svg = self.draw()
+        self.view.draw(self.draw())
 
     def __repr__(self) -> str:
         shown = " ".join(str(c) if up else "▒" for c, up in zip(self.hand, self.face_up))

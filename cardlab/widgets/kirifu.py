@@ -9,119 +9,110 @@ or click the cards of an osoroi group (おそろい), *add osoroi*, perhaps more
 
 from __future__ import annotations
 
-from typing import Sequence
-
-import ipywidgets as w
+from typing import Any
 
 from ..bots.kirifu import make_bot
 from ..cards import Card
-from ..draw.kirifu import place_text, table_svg
-from ..errors import IllegalActionError
+from ..draw.kirifu import table_svg
+from ..errors import CardParseError
 from ..games import kirifu
-from ..records import Record
-from .replay import Replayer
-from .view import Event, TableView
+from .coach import TableCoach
+from .replay import replay
+from .table import GameTable
+from .view import TableEventError
 
+__all__ = ["KirifuTable", "replay"]
 COMPUTER_NAMES = ("Aiko", "Ben", "Chie", "Daichi")
 
 
-class KirifuTable(w.VBox):
-    """You (seat 0) against ``computers`` bots of kind ``bot`` (``"thumb"``, ``"search"``, ``"random"``)."""
+class KirifuTable(GameTable):
+    """You (seat 0) against ``computers`` bots of kind ``bot`` (``"thumb"``, ``"search"``, ``"random"``).
+
+    A seeded table deals its next games with the next seeds. ``coach=True`` turns the coach on
+    (:mod:`cardlab.widgets.coach`: every choice marked with its expected place, a review).
+    """
 
     def __init__(self, computers: int = 3, rules: kirifu.Rules | str = kirifu.KIRIFU, seed: int | None = None,
-                 bot: str = "thumb") -> None:
+                 bot: str = "thumb", coach: bool = False) -> None:
         if not 2 <= computers <= 4:
             raise ValueError(f"the table seats 2 to 4 computer players, not {computers}")
-        self.rules, self.computers, self.bot_kind, self.seed = rules, computers, bot, seed
-        self.view = TableView()
-        self.new_button = w.Button(description="New game", icon="refresh")
-        self.new_button.add_class("cardlab-new-game")
-        self.new_button.on_click(lambda _b: self.new_game())
-        super().__init__([self.view, self.new_button])
+        self.rules, self.computers, self.bot_kind, self.first_seed = rules, computers, bot, seed
+        self.passed: Card | None = None        # the passed card you chose to answer
+        self.selection: list[Card] = []        # the cards of your hand you chose to pass
+        self.coach = TableCoach(self, on=coach, seed=seed or 0, target_of=_target)
+        super().__init__(settings=[self.coach.switch], below=[self.coach.panel])
         self.add_class("cardlab-kirifu")
-        self.view.on_event(self.handle)
-        self.new_game(seed)
+        self.new_game()
 
-    def new_game(self, seed: int | None = None) -> None:
-        """Start a new game (the next seed if the table was seeded)."""
-        if seed is None and self.seed is not None:
-            seed = self.seed + 1
-        self.seed = seed
+    def make_state(self) -> kirifu.State:
+        seed = None if self.first_seed is None else self.first_seed + self.games
         names = ("You",) + COMPUTER_NAMES[:self.computers]
-        self.state = kirifu.new_game(self.rules, seed=seed, players=names)
         base = 0 if seed is None else seed * 10
         self.bots = [None] + [make_bot(self.bot_kind, base + i) for i in range(1, len(names))]
-        self.passed: Card | None = None
-        self.selection: list[Card] = []
-        self.message = ""
-        self._computer_moves()
-        self.redraw()
+        self.passed, self.selection = None, []
+        return kirifu.new_game(self.rules, seed=seed, players=names)
 
-    def click(self, target: str) -> None:
-        """Act as a click on the element with ``data-target=target`` would."""
-        self.view.send_event({"type": "click", "target": target})
-
-    def handle(self, event: Event) -> None:
+    def on_click(self, target: str, t: float) -> None:
         """Turn a click into a choice or an action text, and hand actions to the state."""
-        if event["type"] != "click" or self.state.current_player != 0:
-            return
-        target = event["target"]
-        kind, _, card = target.partition(":")
+        kind, _, what = target.partition(":")
         if kind == "passed":
-            chosen = Card.parse(card)
+            chosen = self._card(what, self.state.passed, "passed to you")
             self.passed = None if self.passed == chosen else chosen
         elif kind == "hand":
-            chosen = Card.parse(card)
+            chosen = self._card(what, self.state.hands[self.you], "in your hand")
             self.selection = [c for c in self.selection if c != chosen] if chosen in self.selection \
                 else self.selection + [chosen]
-        elif kind == "btn" and card == "pass" and len(self.selection) != 1:
+        elif kind == "btn" and what == "pass" and len(self.selection) != 1:
             self.message = "select one card to pass (or an osoroi group, then 'add osoroi')"
         elif kind == "btn":
             cards = " ".join(c.ascii() for c in self.selection)
-            self._act({"pass": f"pass {cards}", "osoroi": f"osoroi {cards}"}.get(card, "send"))
+            self.play({"pass": f"pass {cards}", "osoroi": f"osoroi {cards}"}.get(what, "send"))
         else:
-            self._act(target)
-        self.redraw()
+            self.play(target)
 
-    def _act(self, text: str) -> None:
+    @staticmethod
+    def _card(text: str, among: tuple[Card, ...], where: str) -> Card:
+        """The card ``text`` names, which must be one of ``among``."""
         try:
-            self.state.play(text)
-        except IllegalActionError as e:
-            self.message = str(e).split(" (legal now")[0]
-            return
-        self.message = ""
-        self.selection = []
-        self._computer_moves()
+            card = Card.parse(text)
+        except CardParseError as error:
+            raise TableEventError(f"unreadable card {text!r:.20} in a click: {error}") from None
+        if card not in among:
+            raise TableEventError(f"{card} is not {where}")
+        return card
 
-    def _computer_moves(self) -> None:
-        while not self.state.is_over and self.state.current_player != 0:
-            self.state.apply(self.bots[self.state.current_player].choose(self.state))
-        waiting = self.state.passed if self.state.current_player == 0 else ()
+    def play(self, action: Any) -> None:
+        super().play(action)
+        self.selection = []
+
+    def after_action(self, start: int | None = None) -> None:
+        super().after_action(start)
+        waiting = self.state.passed if self.state.current_player == self.you else ()
         if self.passed not in waiting:  # keep the reader's choice while it is still to answer
             self.passed = waiting[0] if len(waiting) == 1 else None
-        if self.state.is_over:
-            place = self.state.outcome.scores[0]
-            self.message = f"Game over: you are {place_text(place)} of {len(self.state.players)}."
+        self.coach.refresh()
 
-    def redraw(self) -> None:
-        """Draw the table as you see it."""
-        mine = self.state.current_player == 0
-        legal = [self.state.action_text(a) for a in self.state.legal_actions()] if mine else []
-        self.view.svg = table_svg(self.state.view(0), legal=legal, passed=self.passed if mine else None,
-                                  chosen=self.selection, message=self.message)
-        self.view.status = self.message
+    def on_timer(self, name: str, t: float) -> None:
+        if name == "coach":
+            self.coach.on_timer()
 
-    def __repr__(self) -> str:
-        return f"KirifuTable({self.state!r})"
+    def ended(self) -> str:
+        place = self.state.outcome.scores[self.you]
+        return f"Game over: you are {kirifu.place_text(place)} of {len(self.state.players)}."
+
+    def draw(self) -> str:
+        """The table as you see it."""
+        mine = self.state.current_player == self.you
+        legal = [str(a) for a in self.state.legal_actions()] if mine else []
+        return self.coach.annotate(table_svg(self.state.view(self.you), legal=legal,
+                                             passed=self.passed if mine else None, chosen=self.selection))
 
 
-def replay(record: Record, player: int | None = None, captions: Sequence[str] | None = None) -> Replayer:
-    """A Replayer of a Kirifu record seen by ``player`` (None: every hand face up)."""
-    states = record.states()
-    frames = [table_svg(s.view(player)) for s in states]
-    if captions is None:
-        names = states[0].players
-        captions = ["the deal"] + [f"{i + 1}. {names[before.current_player]}: {action}"
-                                   + (f" — {record.comments[i]}" if i in record.comments else "")
-                                   for i, (before, action) in enumerate(zip(states, record.actions))]
-    return Replayer(frames, captions)
+def _target(action: str) -> list[str]:
+    """The elements of the drawing a choice is marked on: a card to pass is a card of the hand; a
+    passed card stands for the cuts and the taking in of it."""
+    if action.startswith("pass "):
+        return ["hand:" + action[5:]]
+    if action.startswith(("cut ", "take ")):
+        return [action, "passed:" + action.split()[1]]
+    return [action]

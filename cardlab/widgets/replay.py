@@ -14,18 +14,24 @@ autoplay with a speed choice and a caption for the current step. Its ``step`` tr
 ``Replayer(frames, captions)`` puts a :class:`~cardlab.widgets.view.TableView` above a bar and
 redraws the table with ``frames[step]`` (SVG text, or a callable ``step -> svg``). With the table
 focused, the arrow keys step back and forward and Home / End jump to the ends.
+
+:func:`replay` makes the Replayer of any game's record, drawn by that game's table drawing.
 """
 
 from __future__ import annotations
 
 import html
+import importlib
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 import traitlets
 
 from .view import Event, TableView
+
+if TYPE_CHECKING:
+    from ..records import Record
 
 Frames = Sequence[str] | Callable[[int], str]
 # Autoplay speeds: label -> milliseconds between steps.
@@ -135,6 +141,7 @@ class Replayer(w.VBox):
         self.view = TableView(svg=self._frame(0))
         super().__init__([self.view, self.bar], **kwargs)
         self.add_class("cardlab-replayer")
+        self.add_class("cardlab-table-root")     # after a click on a bar button, keys go to the table
         self.bar.observe(self._redraw, names="step")
         self.view.on_event(self._on_key)
 
@@ -148,7 +155,7 @@ class Replayer(w.VBox):
         self.bar.step = value
 
     def _redraw(self, change: dict[str, Any]) -> None:
-        self.view.svg = self._frame(change["new"])
+        self.view.draw(self._frame(change["new"]))
 
     def _on_key(self, event: Event) -> None:
         if event["type"] != "key":
@@ -160,3 +167,23 @@ class Replayer(w.VBox):
 
     def __repr__(self) -> str:
         return f"Replayer(step={self.step}, n_frames={self.bar.n_frames}, caption={self.bar.caption_text!r})"
+
+
+def replay(record: Record, player: int | None = None, captions: Sequence[str] | None = None,
+           at: Sequence[int] | None = None) -> Replayer:
+    """A Replayer of any game's record, seen by ``player`` (None: every hand face up).
+
+    The frames show the position after ``at[k]`` actions (default: the deal, then every action).
+    ``captions`` default to ``"the deal"``, then ``"3. Ada: play RC"`` with the record's comment
+    after the action, if it has one.
+    """
+    states = record.states()
+    at = range(len(states)) if at is None else list(at)
+    if captions is None:
+        names = states[0].players
+        steps = ["the deal"] + [f"{i + 1}. {names[before.current_player]}: {action}"
+                                + (f" — {record.comments[i]}" if i in record.comments else "")
+                                for i, (before, action) in enumerate(zip(states, record.actions))]
+        captions = [steps[i] for i in at]
+    draw = importlib.import_module(f"cardlab.draw.{record.game}").table_svg
+    return Replayer(lambda k: draw(states[at[k]].view(player)), captions)

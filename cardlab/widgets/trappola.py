@@ -15,77 +15,66 @@ from typing import Any
 import ipywidgets as w
 
 from ..bots.trappola import SearchBot
-from ..draw.trappola import table_svg
-from ..errors import IllegalActionError
+from ..draw.trappola import sheets_html, table_svg
 from ..games import trappola
-from ..records import Record
-from .replay import Replayer
-from .view import Event, TableView
+from .coach import TableCoach
+from .replay import replay
+from .table import GameTable
+
+__all__ = ["TrappolaTable", "replay"]
+MOVES = (trappola.Exchanged, trappola.Kept, trappola.Declared, trappola.Played)  # what a player does
 
 
-class TrappolaTable(w.VBox):
-    """You (seat ``you``) against ``bot`` (default: the search player) in a game of Trappola."""
+class TrappolaTable(GameTable):
+    """You (seat ``you``) against ``bot`` (default: the search player) in a game of Trappola.
+
+    A seeded table deals its next games with the next seeds. ``coach=True`` turns the coach on
+    (:mod:`cardlab.widgets.coach`: every choice marked with its worth, a review of the game).
+    """
 
     def __init__(self, rules: trappola.Rules | str = trappola.TRAPPOLA, seed: int | None = None,
-                 bot: Any = None, you: int = 0, names: tuple[str, str] = ("You", "Computer")) -> None:
-        self.rules, self.you = rules, you
+                 bot: Any = None, you: int = 0, names: tuple[str, str] = ("You", "Computer"),
+                 coach: bool = False) -> None:
+        self.rules, self.you, self.first_seed = rules, you, seed
         self.names = names if you == 0 else names[::-1]
         self.bot = bot if bot is not None else SearchBot(seed, budget=200)
-        self.view = TableView()
         self.sheet = w.HTML()
         self.sheet.add_class("cardlab-sheet")
-        self.new_button = w.Button(description="New game", icon="refresh")
-        self.new_button.add_class("cardlab-new-game")
-        self.new_button.on_click(lambda _b: self.new_game())
-        super().__init__([self.view, self.sheet, self.new_button])
+        self.coach = TableCoach(self, on=coach, seed=seed or 0)
+        super().__init__(settings=[self.coach.switch], below=[self.sheet, self.coach.panel])
         self.add_class("cardlab-trappola")
-        self.view.on_event(self.handle)
-        self.seed = seed
-        self.new_game(seed)
+        self.new_game()
 
-    def new_game(self, seed: int | None = None) -> None:
-        """Start a new game (the next seed if the table was seeded)."""
-        if seed is None and self.seed is not None:
-            seed = self.seed + 1
-        self.seed = seed
-        self.state = trappola.new_game(self.rules, seed=seed, players=self.names)
-        self.message = "New game: exchange or keep your hand." if self.state.current_player == self.you \
-            else ""
-        self._computer_moves()
-        self.redraw()
+    def make_state(self) -> trappola.State:
+        seed = None if self.first_seed is None else self.first_seed + self.games
+        return trappola.new_game(self.rules, seed=seed, players=self.names)
 
-    def click(self, target: str) -> None:
-        """Act as a click on the element with ``data-target=target`` would."""
-        self.view.send_event({"type": "click", "target": target})
+    def greeting(self) -> str:
+        return "New game: exchange or keep your hand." if self.state.current_player == self.you else ""
 
-    def handle(self, event: Event) -> None:
-        """A click on a card or a button: hand its action to the state, then let the computer move."""
-        if event["type"] != "click":
-            return
-        deals = len(self.state.sheets)
-        try:
-            self.state.play(event["target"], player=self.you)
-        except IllegalActionError as e:
-            self.message = str(e).split(" (legal now")[0]
-        else:
-            self.message = f"you: {event['target']}"
-            self._computer_moves()
-            if len(self.state.sheets) > deals:
-                self.message = self._deal_message()
-        self.redraw()
+    def choose(self, state: trappola.State) -> Any:
+        return self.bot.choose(state)
 
-    def _computer_moves(self) -> None:
-        moves = []
-        while not self.state.is_over and self.state.current_player != self.you:
-            action = self.bot.choose(self.state)
-            self.state.apply(action)
-            said = self.state.events[-1]
-            # T7: a declared rank is not named (but aces are): show what was said aloud
-            moves.append(f"declares {said.said}" if isinstance(said, trappola.Declared) else action)
-        if moves:
-            self.message = "computer: " + ", ".join(moves)
+    def after_action(self, start: int | None = None) -> None:
+        super().after_action(start)
+        self.coach.refresh()
 
-    def _deal_message(self) -> str:
+    def on_timer(self, name: str, t: float) -> None:
+        if name == "coach":
+            self.coach.on_timer()
+
+    def narrate(self, events: list[Any]) -> str:
+        """The score of a deal that has just ended, or the computer's moves in words (T7: a
+        declaration is heard, its rank is not named)."""
+        if any(isinstance(e, trappola.DealScored) for e in events):
+            return self.ended()
+        said = [f"{self.names[e.player]} declares “{e.said}”" if isinstance(e, trappola.Declared)
+                else self.state.describe(e) for e in events
+                if isinstance(e, MOVES) and e.player != self.you]
+        return "; ".join(said) or self.message
+
+    def ended(self) -> str:
+        """The score of the last deal (and of the game, when it is over)."""
         sheet = self.state.sheets[-1]
         you, them = sheet.total[self.you], sheet.total[1 - self.you]
         text = f"Deal {sheet.deal + 1} scored: you {you}, computer {them}."
@@ -94,32 +83,8 @@ class TrappolaTable(w.VBox):
             text += " You win the game!" if winner == self.you else " The computer wins the game."
         return text
 
-    def redraw(self) -> None:
-        """Draw the table as you see it and the score sheets of the finished deals."""
-        self.view.svg = table_svg(self.state.view(self.you), message=self.message)
-        self.view.status = self.message
-        self.sheet.value = sheets_html(self.state)
-
-    def __repr__(self) -> str:
-        return f"TrappolaTable({self.state!r})"
-
-
-def sheets_html(state: trappola.State) -> str:
-    """All finished deals' score sheets side by side as an HTML table, with the game totals."""
-    if not state.sheets:
-        return ""
-    import pandas as pd
-    frames = {f"deal {s.deal + 1}": s.frame(state.players) for s in state.sheets}
-    table = pd.concat(frames, axis=1)
-    totals = " – ".join(f"{n} {v}" for n, v in zip(state.players, state.scores))
-    return f"<b>Score sheets</b> (game: {totals})" + table.to_html(classes="cardlab-sheet-table")
-
-
-def replay(record: Record, player: int | None = None) -> Replayer:
-    """A Replayer of a Trappola record, seen by ``player`` (None: every card face up)."""
-    states = record.states()
-    frames = [table_svg(s.view(player), clickable=False) for s in states]
-    names = states[0].players
-    captions = ["the deal"] + [f"{i + 1}. {names[before.current_player]}: {action}"
-                               for i, (before, action) in enumerate(zip(states, record.actions))]
-    return Replayer(frames, captions)
+    def draw(self) -> str:
+        """The table as you see it (the score sheets of the finished deals go under it)."""
+        view = self.state.view(self.you)
+        self.sheet.value = sheets_html(view)
+        return self.coach.annotate(table_svg(view, clickable=True))

@@ -1,25 +1,35 @@
 """``TableView``: the one card-table view every game uses.
 
-Python draws the table as SVG text and puts it in :attr:`TableView.svg`; the browser shows it and
-reports what the reader does as small event dicts, all carrying ``t``, the milliseconds since the
-current SVG was put on screen:
+Python draws the table as SVG text with :meth:`TableView.draw`; every drawing gets the next
+sequence number, :attr:`TableView.seq`, synced to the browser together with the drawing. The
+browser shows it and reports what the reader does as small event dicts, each carrying ``seq``
+(the number of the drawing it was made on) and ``t`` (milliseconds since that drawing was put on
+screen):
 
-- ``{"type": "click", "target": "hand:3", "t": 812.4}`` — a click on (or inside) an element with
-  ``data-target="hand:3"`` (``cardlab.svg`` adds it for ``target=...``);
-- ``{"type": "key", "key": "ArrowLeft", "t": 90.0}`` — a key pressed while the table has focus
-  (it takes focus when clicked; JupyterLab's own shortcuts do not fire then);
-- ``{"type": "timer", "tag": "slap", "t": 1500.2}`` — the answer to :meth:`TableView.request_timer`.
+- ``{"type": "click", "target": "hand:3", "seq": 7, "t": 812.4}`` — a click on (or inside) an
+  element with ``data-target="hand:3"`` (``cardlab.draw.svg`` adds it for ``target=...``); the
+  second click of a double-click is never sent;
+- ``{"type": "key", "key": "ArrowLeft", "seq": 7, "t": 90.0}`` — a key pressed while the table
+  has focus (it takes focus when clicked, and takes it back after a click on any button of the
+  widget around it, so keys never press a focused button; JupyterLab's shortcuts do not fire);
+- ``{"type": "timer", "tag": "slap", "seq": 7, "t": 1500.2}`` — the answer to
+  :meth:`TableView.request_timer`.
 
-The view decides nothing about any game: callbacks registered with :meth:`TableView.on_event`
-receive the events, change their state and redraw. Tests feed the same events from Python with
-:meth:`TableView.send_event`::
+A click or key made on a drawing that is no longer the current one is dropped without a word: no
+gesture is ever applied to a position the reader did not see. Timers are not dropped that way
+(their owner checks their tags). An event without ``seq`` (sent from Python) counts as made on the
+current drawing. The view decides nothing about any game: callbacks registered with
+:meth:`TableView.on_event` receive the events, change their state and redraw. Tests feed the same
+events from Python with :meth:`TableView.send_event`::
 
     >>> view = TableView(svg="<svg></svg>")
     >>> seen = []
     >>> view.on_event(seen.append)
-    >>> view.send_event({"type": "click", "target": "deal", "t": 12})
+    >>> view.send_event({"type": "click", "target": "deal", "seq": view.seq, "t": 12})
+    >>> view.draw("<svg>again</svg>")
+    >>> view.send_event({"type": "click", "target": "deal", "seq": view.seq - 1})   # stale: dropped
     >>> seen
-    [{'type': 'click', 'target': 'deal', 't': 12.0}]
+    [{'type': 'click', 'target': 'deal', 'seq': 1, 't': 12.0}]
 """
 
 from __future__ import annotations
@@ -39,12 +49,14 @@ Event = dict[str, Any]
 EventCallback = Callable[[Event], Any]
 
 _HERE = pathlib.Path(__file__).parent
-# What each event type carries besides ``type`` and ``t``: field name -> required Python type.
+# What each event type carries besides ``type``, ``seq`` and ``t``: field name -> required Python type.
 EVENT_FIELDS: dict[str, dict[str, type]] = {
     "click": {"target": str},
     "key": {"key": str},
     "timer": {"tag": str},
 }
+MAX_TEXT = 200              # longest target, key or tag a browser event may carry
+MAX_SEQ = 2**53             # the largest integer a browser number holds exactly
 # Timer request ids, unique across kernels: a table shown twice answers each request once.
 _timer_ids = (f"{uuid.uuid4().hex[:8]}-{n}" for n in itertools.count(1))
 
@@ -53,25 +65,41 @@ class TableEventError(CardlabError, ValueError):
     """An event dict that does not have the shape of a browser event; the message says why."""
 
 
+def _number(value: object) -> bool:
+    return not isinstance(value, bool) and isinstance(value, (int, float)) and math.isfinite(value)
+
+
 def check_event(event: object) -> Event:
-    """Return a clean copy of ``event`` (``t`` as a float, default ``0.0``) or raise ``TableEventError``."""
+    """Return a clean copy of ``event`` or raise ``TableEventError`` naming the field at fault.
+
+    The copy has ``t`` as a float (default ``0.0``) and ``seq`` as an int when the event had one.
+    """
     if not isinstance(event, dict):
-        raise TableEventError(f"an event is a dict like {{'type': 'click', 'target': 'deal', 't': 0}}, not {event!r}")
+        raise TableEventError(f"an event is a dict like {{'type': 'click', 'target': 'deal', 't': 0}}, "
+                              f"not {type(event).__name__}")
     kind = event.get("type")
-    if kind not in EVENT_FIELDS:
-        raise TableEventError(f"event type {kind!r} is unknown; expected one of {sorted(EVENT_FIELDS)}")
+    if not isinstance(kind, str) or kind not in EVENT_FIELDS:
+        raise TableEventError(f"event type {kind!r:.60} is unknown; expected one of {sorted(EVENT_FIELDS)}")
     fields = EVENT_FIELDS[kind]
-    unknown = sorted(set(event) - set(fields) - {"type", "t"})
+    unknown = sorted(map(repr, set(event) - set(fields) - {"type", "seq", "t"}))
     if unknown:
-        raise TableEventError(f"{kind} event has unknown field(s) {unknown}; it carries {['type', *fields, 't']}")
+        raise TableEventError(f"{kind} event has unknown field(s) {', '.join(unknown):.120}; "
+                              f"it carries {['type', *fields, 'seq', 't']}")
     clean: Event = {"type": kind}
     for name, wanted in fields.items():
-        if not isinstance(event.get(name), wanted) or not event[name]:
-            raise TableEventError(f"{kind} event needs a non-empty {wanted.__name__} {name!r}, got {event.get(name)!r}")
-        clean[name] = event[name]
+        value = event.get(name)
+        if not isinstance(value, wanted) or not 0 < len(value) <= MAX_TEXT:
+            raise TableEventError(f"{kind} event needs a non-empty {wanted.__name__} {name!r} of at most "
+                                  f"{MAX_TEXT} characters, got {value!r:.60}")
+        clean[name] = value
+    if "seq" in event:
+        seq = event["seq"]
+        if isinstance(seq, bool) or not isinstance(seq, int) or not 0 <= seq <= MAX_SEQ:
+            raise TableEventError(f"{kind} event field 'seq' must be a drawing number >= 0, got {seq!r:.60}")
+        clean["seq"] = seq
     t = event.get("t", 0.0)
-    if isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(t) or t < 0:
-        raise TableEventError(f"{kind} event field 't' must be milliseconds >= 0, got {t!r}")
+    if not _number(t) or t < 0:
+        raise TableEventError(f"{kind} event field 't' must be milliseconds >= 0, got {t!r:.60}")
     clean["t"] = float(t)
     return clean
 
@@ -79,22 +107,35 @@ def check_event(event: object) -> Event:
 class TableView(anywidget.AnyWidget):
     """An SVG card table drawn by Python that reports clicks, key presses and timers to Python.
 
-    ``svg`` is the whole drawing (an ``<svg>`` document); ``status`` a line of text shown under it
-    (a prompt, a score, an error). The widget has the CSS class ``cardlab-table``; the drawing is
-    inside ``.cardlab-svg`` and the status line is ``.cardlab-status``.
+    ``svg`` is the whole drawing (an ``<svg>`` document), set only through :meth:`draw`, which
+    numbers it (``seq``); ``status`` a line of text shown under it (a prompt, a score, an error),
+    the one place where a table's messages appear. The widget has the CSS class ``cardlab-table``;
+    the drawing is inside ``.cardlab-svg`` and the status line is ``.cardlab-status``.
     """
 
     _esm = _HERE / "view.js"
     _css = _HERE / "view.css"
 
-    svg = traitlets.Unicode("").tag(sync=True)
+    svg = traitlets.Unicode("", read_only=True).tag(sync=True)
+    seq = traitlets.Int(0, read_only=True).tag(sync=True)
     status = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, svg: str = "", status: str = "", **kwargs: Any) -> None:
-        super().__init__(svg=svg, status=status, **kwargs)
+        super().__init__(status=status, **kwargs)
         self._callbacks: list[EventCallback] = []
         self.add_class("cardlab-table")
         self.on_msg(self._on_browser_message)
+        self.draw(svg)
+
+    def draw(self, svg: str, status: str | None = None) -> None:
+        """Show ``svg`` as the next drawing (and ``status`` under it, if given); events made on
+        earlier drawings are dropped from now on. The drawing and its number reach the browser
+        in one message."""
+        with self.hold_sync():
+            self.set_trait("seq", self.seq + 1)
+            self.set_trait("svg", svg)
+            if status is not None:
+                self.status = status
 
     def on_event(self, callback: EventCallback, remove: bool = False) -> None:
         """Call ``callback(event)`` for every event (or stop calling it with ``remove=True``)."""
@@ -103,33 +144,41 @@ class TableView(anywidget.AnyWidget):
         else:
             self._callbacks.append(callback)
 
+    def is_stale(self, event: Event) -> bool:
+        """Whether ``event`` (a checked one) is a click or key made on a drawing no longer shown."""
+        return event["type"] != "timer" and event.get("seq", self.seq) != self.seq
+
     def send_event(self, event: Event) -> None:
-        """Feed ``event`` to the callbacks exactly as a browser message would be (``t`` may be left out).
+        """Feed ``event`` to the callbacks exactly as a browser message would be (``seq`` and ``t``
+        may be left out). A stale event (see :meth:`is_stale`) reaches nobody.
 
         Raises ``TableEventError`` if the event is malformed; the callbacks are then not called.
         """
         clean = check_event(event)
+        if self.is_stale(clean):
+            return
         for callback in list(self._callbacks):
             callback(clean)
 
     def request_timer(self, ms: float, tag: str) -> None:
-        """Ask the browser to send ``{"type": "timer", "tag": tag, "t": ...}`` after ``ms`` milliseconds.
+        """Ask the browser to send ``{"type": "timer", "tag": tag, ...}`` after ``ms`` milliseconds.
 
         The browser keeps the time (the kernel runs nothing between cells); without a displayed
         view no timer event arrives.
         """
-        if isinstance(ms, bool) or not isinstance(ms, (int, float)) or not math.isfinite(ms) or ms < 0:
+        if not _number(ms) or ms < 0:
             raise TableEventError(f"timer delay must be milliseconds >= 0, got {ms!r}")
-        if not isinstance(tag, str) or not tag:
-            raise TableEventError(f"timer tag must be a non-empty str, got {tag!r}")
+        if not isinstance(tag, str) or not 0 < len(tag) <= MAX_TEXT:
+            raise TableEventError(f"timer tag must be a non-empty str of at most {MAX_TEXT} characters, got {tag!r}")
         self.send({"kind": "timer", "ms": float(ms), "tag": tag, "id": next(_timer_ids)})
 
-    def _on_browser_message(self, _widget: object, content: Event, _buffers: object) -> None:
+    def _on_browser_message(self, _widget: object, content: object, _buffers: object) -> None:
+        """A message from the browser. Nothing raises into the kernel from here: a malformed event
+        (or, as a last resort, any error of a callback) becomes the status line."""
         try:
-            self.send_event(content)
-        except Exception as error:  # shown in the table too: ipywidgets only logs it, out of sight
+            self.send_event(content)  # type: ignore[arg-type]
+        except Exception as error:  # noqa: BLE001 -- the browser has nobody to report to but the reader
             self.status = f"{type(error).__name__}: {error}"
-            raise
 
     def __repr__(self) -> str:
-        return f"TableView(svg=<{len(self.svg)} chars>, status={self.status!r})"
+        return f"TableView(svg=<{len(self.svg)} chars>, seq={self.seq}, status={self.status!r})"

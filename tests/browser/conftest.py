@@ -21,14 +21,19 @@ Fixtures
     connected and idle *for that path*, runs all cells, waits until they have finished and fails
     with the traceback if a cell raised. Every call opens a fresh page; kernels are shut down after
     the test, so every test starts from a fresh kernel.
+``open_cells(cells, name) -> LabNotebook``
+    The same for a notebook made of the code cells ``cells`` (written next to the copies of the
+    notebooks as ``name``): a table on its own, without a game notebook's other cells.
 ``lab_server`` (session)
     The running server: ``.url``, ``.token``, ``.root`` (the temporary copy of ``notebooks/``).
 ``chromium`` (session)
     The Playwright ``Browser`` (Debian's ``chromium``; ``playwright install`` is never needed).
 
 ``LabNotebook`` offers ``.page`` (the Playwright page), ``table(i)``, ``svg_of(table)``,
-``wait_svg_change(table, before)``, ``run_all()``, ``wait_idle()``, ``outputs_text()`` and
-``save_picture(locator, "docs/table.png")`` (writes only when ``CARDLAB_SCREENSHOTS=1``).
+``wait_svg_change(table, before)``, ``run_all()``, ``wait_idle()``, ``outputs_text()``,
+``execute(code)`` (runs code in the kernel after every message the page has sent so far, and
+returns what it printed: the way to read Python's state after a gesture without waiting a time)
+and ``save_picture(locator, "docs/table.png")`` (writes only when ``CARDLAB_SCREENSHOTS=1``).
 
 Find controls by their CSS classes: ``.cardlab-table`` (a TableView; its drawing is in
 ``.cardlab-svg``, its status line ``.cardlab-status``), and the replay bar's ``.cardlab-first``,
@@ -207,6 +212,17 @@ _JS_ALL_RUN = """(path) => {
   return w.content.widgets.every(c => c.model.type !== 'code'
       || (c.model.executionCount !== null && c.model.executionState !== 'running'));
 }"""
+_JS_EXECUTE = """async (code) => {
+  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+  const future = kernel.requestExecute({code, silent: false, store_history: false});
+  let out = "";
+  future.onIOPub = (msg) => {
+    if (msg.header.msg_type === "stream") out += msg.content.text;
+    if (msg.header.msg_type === "error") out += `ERROR ${msg.content.ename}: ${msg.content.evalue}`;
+  };
+  await future.done;
+  return out;
+}"""
 _JS_ERRORS = """() => {
   const w = window.jupyterapp.shell.currentWidget, errors = [];
   w.content.widgets.forEach((c, i) => {
@@ -237,6 +253,14 @@ class LabNotebook:
         errors = self.page.evaluate(_JS_ERRORS)
         if errors:
             pytest.fail(f"{self.path}: cells raised:\n" + "\n".join(errors), pytrace=False)
+
+    def execute(self, code: str) -> str:
+        """Run ``code`` in this notebook's kernel and return what it printed. The kernel handles
+        messages in order, so every click or key the page sent before is handled by then."""
+        out = self.page.evaluate(_JS_EXECUTE, code)
+        if out.startswith("ERROR") or "\nERROR " in out:
+            pytest.fail(f"{code!r} raised in the kernel: {out}", pytrace=False)
+        return out
 
     def outputs_text(self) -> str:
         """The visible text of all cell outputs (to check what a cell printed)."""
@@ -272,25 +296,53 @@ class LabNotebook:
         return target
 
 
-@pytest.fixture
-def open_notebook(lab_server: LabServer, chromium: Any) -> Iterator[Callable[[str], LabNotebook]]:
-    """``open_notebook("00_start_here.ipynb")``: a page with the notebook open and all its cells run."""
-    contexts = []
+class _Pages:
+    """Opens notebooks of the server's root in fresh browser contexts, closed after the test."""
 
-    def opener(name: str) -> LabNotebook:
-        if not (lab_server.root / name).is_file():
+    def __init__(self, server: LabServer, browser: Any) -> None:
+        self.server, self.browser, self.contexts = server, browser, []
+
+    def open(self, name: str) -> LabNotebook:
+        if not (self.server.root / name).is_file():
             pytest.fail(f"no notebook {name!r} in notebooks/", pytrace=False)
         scale = 2 if os.environ.get("CARDLAB_SCREENSHOTS") == "1" else 1
-        context = chromium.new_context(viewport={"width": 1280, "height": 1000}, device_scale_factor=scale)
-        contexts.append(context)
+        context = self.browser.new_context(viewport={"width": 1280, "height": 1000}, device_scale_factor=scale)
+        self.contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(ACTION_MS)
-        page.goto(f"{lab_server.url}/lab/tree/{name}?token={lab_server.token}&reset")
+        page.goto(f"{self.server.url}/lab/tree/{name}?token={self.server.token}&reset")
         notebook = LabNotebook(page, name)
         notebook.run_all()
         return notebook
 
+    def close(self) -> None:
+        for context in self.contexts:
+            context.close()
+        self.server.shut_down_kernels()
+
+
+@pytest.fixture
+def open_notebook(lab_server: LabServer, chromium: Any) -> Iterator[Callable[[str], LabNotebook]]:
+    """``open_notebook("00_start_here.ipynb")``: a page with the notebook open and all its cells run."""
+    pages = _Pages(lab_server, chromium)
+    yield pages.open
+    pages.close()
+
+
+@pytest.fixture
+def open_cells(lab_server: LabServer, chromium: Any) -> Iterator[Callable[..., LabNotebook]]:
+    """``open_cells(["from cardlab.widgets.demo import DemoTable", "DemoTable()"], "demo.ipynb")``:
+    a notebook of these code cells, open with all of them run."""
+    pages = _Pages(lab_server, chromium)
+
+    def opener(cells: list[str], name: str) -> LabNotebook:
+        notebook = {"cells": [{"cell_type": "code", "execution_count": None, "id": f"cell{i}", "metadata": {},
+                               "outputs": [], "source": source} for i, source in enumerate(cells)],
+                    "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
+                                                "name": "python3"}},
+                    "nbformat": 4, "nbformat_minor": 5}
+        (lab_server.root / name).write_text(json.dumps(notebook))
+        return pages.open(name)
+
     yield opener
-    for context in contexts:
-        context.close()
-    lab_server.shut_down_kernels()
+    pages.close()

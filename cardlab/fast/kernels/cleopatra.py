@@ -12,8 +12,9 @@ The rules, in the engine's order (docs/rules/cleopatra.md): a card is turned (C4
 game (C15); an honour starts a payment (C6); a payment's last card makes the creditor collect, at
 once, or when play goes on if that card made a pair, which either player may slap first (C10);
 slaps are raced by the players' reaction models (C11, coins from the chance stream); a false slap
-may burn a card (C13); "play goes on" settles a waiting collection, the C9 reshuffle (chance
-stream) or the loss of a player who cannot play; the step cap; loops of the deterministic rules
+may burn a card (C13); a player due without any card loses (unless the pile waits for them); the
+step cap; the next card turned first settles a waiting collection and the C9 reshuffle (chance
+stream); loops of the deterministic rules
 (Brent's cycle check, then an exact pass that finds the engine's first repeated position).
 :mod:`.replay` replays any game in the engine from its seed.
 
@@ -293,23 +294,16 @@ def play(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work: tupl
             if not record and starts == power:
                 write_position(turner, hand, head, size, mark)
                 power *= 2
-        # settle, after every action: play goes on unless a pair is on top and not yet raced for
-        window = not raced and pair_on_top(pile, n, slaps, sandwich)
-        if not window:
-            if waiting:                                         # C10: nobody slapped; the creditor collects
-                taker, turned = creditor, False
-                continue
-            if pick(size, turner) == 0:
-                if pick(kept, turner) == 0:
-                    winner, reason = 1 - turner, CANNOT_PLAY
-                    break
-                reshuffle(turner, streams, hand, won, pick(kept, turner))   # C9
-                head, size, kept = put(head, turner, 0), put(size, turner, pick(kept, turner)), put(kept, turner, 0)
+        # settle, after every action: the player due loses if they have no card at all (unless
+        # the pile waits for them, C10), then the cap
+        if pick(size, turner) + pick(kept, turner) == 0 and not waiting:
+            winner, reason = 1 - turner, CANNOT_PLAY
+            break
         if (fresh or turner != last) and step >= max_steps:
             winner, reason = -1, CAP
             break
-        # the next action: a race for the pair, false slaps after a card, else a card
-        if window:
+        # the next action: a race for a pair on top, false slaps after a card, else a card
+        if not raced and pair_on_top(pile, n, slaps, sandwich):
             raced, turned = True, False
             t0, t1 = reaction(streams, 0, models), reaction(streams, 1, models)
             if t0 < NEVER or t1 < NEVER:                        # C11: the first slap wins; a tie, a coin
@@ -330,7 +324,16 @@ def play(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work: tupl
                     winner, reason = 1 - seat, NO_CARDS
                     break
             continue
-        seat, turned, raced = turner, True, False               # C4: turn the top card
+        seat, turned, raced = turner, True, False               # C4: turn the top card, after
+        if waiting:                                             # C10: nobody slapped, the creditor collects
+            size, kept = take_pile(seat, under_hand, hand, won, head, size, kept, pile, n, burnt, m)
+            n, m, tricks, owed, waiting, fresh = 0, 0, tricks + 1, 0, False, True
+            if pick(size, 1 - seat) + pick(kept, 1 - seat) == 0:
+                winner, reason = seat, NO_CARDS
+                break
+        if pick(size, seat) == 0:                               # C9: the won pile becomes the hand
+            reshuffle(seat, streams, hand, won, pick(kept, seat))
+            head, size, kept = put(head, seat, 0), put(size, seat, pick(kept, seat)), put(kept, seat, 0)
         card = hand[seat, pick(head, seat)]
         head, size = put(head, seat, (pick(head, seat) + 1) & (HAND - 1)), put(size, seat, pick(size, seat) - 1)
         if fresh or seat != last:

@@ -6,9 +6,9 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from cardlab import svg, svg_cards
+from cardlab.draw import faces, svg
 from cardlab.cards import FRENCH, ITALIAN, ITALIAN_SUITS, Card, french_deck, italian_deck, parse_cards
-from cardlab.svg import (CARD_W, Hand, Pile, Stack, back_svg, button_g, card_g, card_svg, document,
+from cardlab.draw.svg import (CARD_W, Hand, Pile, Stack, back_svg, button_g, card_g, card_svg, document,
                          fan_g, row_g, stack_g, text_g)
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -61,15 +61,15 @@ def test_card_size_follows_w(w: float) -> None:
 def test_drawing_is_deterministic_even_after_the_caches_are_cleared() -> None:
     first = [card_svg(c) for c in ALL_CARDS] + [back_svg()]
     svg._inner.cache_clear()
-    svg_cards.face_body.cache_clear()
-    svg_cards.back_body.cache_clear()
+    faces.face_body.cache_clear()
+    faces.back_body.cache_clear()
     assert [card_svg(c) for c in ALL_CARDS] + [back_svg()] == first
 
 
 @pytest.mark.parametrize("card", [c for c in ALL_CARDS if c.pack == FRENCH], ids=lambda c: c.ascii())
 def test_french_colours(card: Card) -> None:
     root = parse(card_svg(card))
-    expected = svg_cards.RED if card.color == "red" else svg_cards.BLACK
+    expected = faces.RED if card.color == "red" else faces.BLACK
     marks = with_class(root, "idx")
     assert marks and {inherited(root, el, "fill") for el in marks} == {expected}
 
@@ -259,7 +259,7 @@ def test_hand_draws_its_cards_in_order() -> None:
 @pytest.mark.parametrize(("value", "text"), [(1.0, "1"), (0.1 + 0.2, "0.3"), (-0.001, "0"), (2.345678, "2.35"),
                                              (60, "60")])
 def test_numbers_are_printed_compactly(value: float, text: str) -> None:
-    assert svg_cards.num(value) == text
+    assert faces.num(value) == text
 
 
 @pytest.mark.parametrize("pack", [FRENCH, ITALIAN])
@@ -271,9 +271,9 @@ def test_a_whole_table_is_one_well_formed_document(pack: str) -> None:
 
 
 def test_no_two_cards_look_the_same() -> None:
-    faces = {svg_cards.face_body(c) for c in ALL_CARDS}
-    assert len(faces) == len(ALL_CARDS)
-    assert svg_cards.back_body() not in faces
+    drawn = {faces.face_body(c) for c in ALL_CARDS}
+    assert len(drawn) == len(ALL_CARDS)
+    assert faces.back_body() not in drawn
 
 
 @pytest.mark.parametrize("card", [Card(r, s) for s in ITALIAN_SUITS for r in ("A", "7")], ids=lambda c: c.ascii())
@@ -281,5 +281,5 @@ def test_italian_corner_index_is_in_the_suit_colour(card: Card) -> None:
     root = parse(card_svg(card))
     ranks = [el for el in with_class(root, "idx") if el.tag == NS + "text"]
     assert len(ranks) == 2  # top-left, and turned in the bottom-right corner
-    assert {inherited(root, el, "fill") for el in ranks} == {svg_cards.ITALIAN_INK[card.suit]}
-    assert len(set(svg_cards.ITALIAN_INK.values())) == 4
+    assert {inherited(root, el, "fill") for el in ranks} == {faces.ITALIAN_INK[card.suit]}
+    assert len(set(faces.ITALIAN_INK.values())) == 4

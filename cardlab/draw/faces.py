@@ -3,7 +3,7 @@
 Every face is drawn in a 100 × 140 design box and scaled to the requested width. The pips that
 give a card its value carry ``class="pip"`` (so tests and tools can count them), corner indices
 ``class="idx"``, decorations ``class="orn"``. The output is deterministic: no ``id=`` attributes,
-no random numbers, numbers printed with at most two decimals. Layouts live in :mod:`cardlab.svg`.
+no random numbers, numbers printed with at most two decimals. Layouts live in :mod:`cardlab.draw.svg`.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import math
 from functools import lru_cache
 from html import escape
 
-from .cards import ITALIAN, Card
+from ..cards import ITALIAN, Card
 
 DESIGN_W = 100
 DESIGN_H = 140

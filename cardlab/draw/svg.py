@@ -4,7 +4,7 @@ Every function returns SVG text. Output is deterministic — no ``id=`` attribut
 numbers — so notebook outputs can be compared. Fragments (``*_g``) are ``<g>`` elements placed at
 (x, y) in user units; :func:`document` wraps them into a full ``<svg>``. An element with
 ``target="…"`` is clickable: it carries ``data-target="…"`` and the class ``cardlab-target``,
-which the table widget reports back to Python. Card faces are drawn in :mod:`cardlab.svg_cards`.
+which the table widget reports back to Python. Card faces are drawn in :mod:`cardlab.draw.faces`.
 
     >>> from cardlab import Card
     >>> svg = card_svg(Card.parse("QH"))
@@ -17,8 +17,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Iterable, Sequence
 
-from .cards import FRENCH, Card, parse_cards
-from .svg_cards import DESIGN_H, DESIGN_W, back_body, esc, face_body, num
+from ..cards import FRENCH, Card, parse_cards
+from .faces import DESIGN_H, DESIGN_W, back_body, esc, face_body, num
 
 CARD_W = 60
 CARD_RATIO = DESIGN_H / DESIGN_W
@@ -26,7 +26,8 @@ SVG_NS = "http://www.w3.org/2000/svg"
 MARK = "#f2c230"
 SELECT = "#1e88e5"
 TABLE_GREEN = "#2f6b45"
-SANS = "'DejaVu Sans',Verdana,Arial,sans-serif"
+SANS = ("'DejaVu Sans',Verdana,Arial,'Noto Sans CJK JP','Noto Sans JP',IPAexGothic,IPAGothic,"  # Linux
+        "'Hiragino Sans','Hiragino Kaku Gothic ProN','Yu Gothic',YuGothic,Meiryo,sans-serif")  # macOS, Windows
 ROW_STEP = 0.62  # default step of a row, as a fraction of the card width
 
 
