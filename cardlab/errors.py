@@ -13,7 +13,7 @@ class CardParseError(CardlabError, ValueError):
     def __init__(self, text: object, pack: str, valid: str) -> None:
         self.text = text
         self.pack = pack
-        super().__init__(f"unknown card {str(text)!r} for the {pack} pack; {valid}")
+        super().__init__(f"unknown card {str(text)[:40]!r} for the {pack} pack; {valid}")
 
 
 class IllegalActionError(CardlabError, ValueError):

@@ -11,14 +11,15 @@ Actions are small immutable values of the module's ``Action`` type (a ``str`` su
 from __future__ import annotations
 
 import copy
+import dataclasses
 import importlib
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any, ClassVar, Hashable
+from typing import Any, ClassVar, Hashable, Sequence
 
-from .errors import IllegalActionError, RulesError
+from .errors import IllegalActionError, RulesError, UndoError
 
 TERMINAL = -1
 """``current_player`` once the game is over."""
@@ -49,12 +50,14 @@ class Outcome:
 class GameState(ABC):
     """Base class of a game in progress.
 
-    Subclasses set ``game`` (the registry name) and ``pack``, own ``rules`` (a frozen dataclass
-    with a ``name``), ``seed`` and ``rng`` (the single ``random.Random`` of the game), fill
-    ``events`` with small dataclasses, and implement the abstract hooks below.
+    Subclasses set ``game`` (the registry name) and ``action_type`` (the module's ``Action``),
+    own ``rules`` (a frozen dataclass with a ``name``), ``players``, ``seed`` and ``rng`` (the
+    single ``random.Random`` of the game), fill ``events`` with small frozen dataclasses, and
+    implement the abstract hooks below.
     """
 
     game: ClassVar[str]
+    action_type: ClassVar[type]
     rules: Any
     players: tuple[str, ...]
     seed: int
@@ -124,33 +127,83 @@ class GameState(ABC):
         self._apply(action)
         self.history.append(action)
 
-    def play(self, text: str | Hashable, player: int | None = None) -> Hashable:
-        """Validate and apply an action given as text (or as an action value); ``player``, if
-        given, must be the one to act.
+    def play(self, action: Any, player: int | None = None) -> Hashable:
+        """Validate and apply an action given as text or as an ``Action`` of this game; ``player``,
+        if given, must be a seat allowed to take it.
 
-        Raises ``IllegalActionError`` naming the rule that forbids it; the state is unchanged.
+        Anything else, or an action the rules forbid now, raises ``IllegalActionError`` naming the
+        rule (``"syntax"``, ``"turn"``, ``"over"`` or a rule ID); the state is then unchanged.
         """
-        action = self.parse_action(text) if isinstance(text, str) else text
-        if player is not None and player != self.current_player and not self.is_over:
-            raise IllegalActionError(f"it is {self.players[self.current_player]}'s turn, not "
-                                     f"{self.players[player]}'s", rule="turn")
+        action = self.read_action(action)
+        if player is not None:
+            if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(self.players):
+                raise IllegalActionError(f"no player {player!r:.20}: the seats are 0 to {len(self.players) - 1}",
+                                         rule="turn")
+            if player not in self._actors(action):
+                raise IllegalActionError(f"{self.players[player]} may not take {self.action_text(action)!r}: "
+                                         f"it is {self.players[self._actors(action)[0]]}'s to take", rule="turn")
         if self.is_over:
             raise IllegalActionError("the game is over", rule="over", legal=[])
-        legal = self.legal_actions()
-        if action not in legal:
+        if not self._is_legal(action):
             rule, why = self.why_illegal(action)
-            raise IllegalActionError(why, rule=rule, legal=[self.action_text(a) for a in legal])
+            raise IllegalActionError(why, rule=rule, legal=[self.action_text(a) for a in self.legal_actions()])
         self.apply(action)
         return action
 
+    def read_action(self, value: Any) -> Hashable:
+        """The action ``value`` stands for: its text read by :meth:`parse_action`, or an action of
+        this game whose text reads back to it; ``IllegalActionError(rule="syntax")`` otherwise."""
+        if isinstance(value, str):
+            return self.parse_action(value)
+        if isinstance(value, self.action_type):
+            try:
+                text = self.action_text(value)
+            except (AttributeError, IndexError, KeyError, TypeError, ValueError):
+                text = None
+            if text is not None and self.parse_action(text) == value:
+                return self.parse_action(text)
+            raise IllegalActionError(f"a malformed {self.game} action: {value!r:.80}", rule="syntax")
+        raise IllegalActionError(f"expected a {self.game} action or its text, not {type(value).__name__} "
+                                 f"{value!r:.40}", rule="syntax")
+
+    def _actors(self, action: Hashable) -> tuple[int, ...]:
+        """The seats that may take ``action`` now (the player due, unless a game says otherwise)."""
+        return (self.current_player,)
+
+    def _is_legal(self, action: Hashable) -> bool:
+        """Whether a well-formed action may be played now (``legal_actions()``, unless a game
+        accepts more, such as Cleopatra's timed slaps)."""
+        return action in self.legal_actions()
+
     def undo(self) -> Hashable:
-        """Take back the last action and return it; the state is restored exactly."""
+        """Take back the last action and return it; the state is restored exactly. ``UndoError``
+        when there is nothing to take back (or the game keeps no snapshots)."""
         if not self._undoable:
-            raise IndexError("undo: this game was made with undo=False")
+            raise UndoError("undo: this game was made with undo=False")
         if not self._undo_stack:
-            raise IndexError("undo: no action to take back")
+            raise UndoError("undo: no action to take back")
         self._restore(self._undo_stack.pop())
         return self.history.pop()
+
+    def contest(self, players: Sequence[Any]) -> Hashable | None:
+        """An action that interrupts the turn order, asked of ``players`` by :func:`play_out`
+        after every action (Cleopatra's slap race on a pair); None: the player due chooses."""
+        return None
+
+    def clone(self, undo: bool = True) -> "GameState":
+        """An independent copy of the game: the same position, events, history and RNG state.
+        ``undo=False`` gives a copy that keeps no undo snapshots (for bots' playouts: faster)."""
+        other = copy.copy(self)
+        vars(other).update(self._copied_fields())
+        other.events, other.history = list(self.events), list(self.history)
+        other._undoable = undo and self._undoable
+        other._undo_stack = copy.deepcopy(self._undo_stack) if other._undoable else []
+        return other
+
+    def _copied_fields(self) -> dict:
+        """The fields of a clone but the append-only lists, the RNG included (games whose state is
+        immutable may copy less)."""
+        return copy.deepcopy({k: v for k, v in vars(self).items() if k not in self._APPEND_ONLY})
 
     def history_text(self) -> list[str]:
         """The actions so far in text form."""
@@ -178,6 +231,51 @@ class GameState(ABC):
         return repr(sorted(state.items(), key=lambda kv: kv[0]))
 
 
+def play_out(state: GameState, players: Sequence[Any], max_actions: int | None = None) -> GameState:
+    """Play ``state`` on with one computer player per seat (anything with ``choose(state)``) until
+    the end or ``max_actions`` more actions; returns the state. After every action the game may
+    let a player act out of turn (:meth:`GameState.contest`: Cleopatra's slaps)."""
+    done = 0
+    while not state.is_over and (max_actions is None or done < max_actions):
+        action = state.contest(players)
+        state.apply(players[state.current_player].choose(state) if action is None else action)
+        done += 1
+    return state
+
+
+def rule(default: Any, **schema: Any) -> Any:
+    """A ``Rules`` field with its JSON Schema fragment (``type``, ``enum``, ``minimum``,
+    ``maximum``, ``minLength``, ``maxLength``; ``type`` a list with ``"null"`` where None is
+    allowed) in ``metadata["schema"]``, checked by :func:`check_rules` and published by records."""
+    return dataclasses.field(default=default, metadata={"schema": schema})
+
+
+_JSON_TYPES: dict[str, tuple[type, ...]] = {"string": (str,), "integer": (int,), "number": (int, float),
+                                           "boolean": (bool,), "null": (type(None),)}
+
+
+def check_rules(rules: Any) -> None:
+    """Check every field of a ``Rules`` against its schema: exact types (a bool is not an
+    integer, ``"300"`` is not a number) and ranges. ``RulesError`` names the first bad field (and
+    the schema's ``description``, which cites the rule)."""
+    for f in dataclasses.fields(rules):
+        schema, value = f.metadata["schema"], getattr(rules, f.name)
+        why = f" ({schema['description']})" if "description" in schema else ""
+        kinds = [schema["type"]] if isinstance(schema["type"], str) else schema["type"]
+        if not any(isinstance(value, _JSON_TYPES[k]) and (k == "boolean") == isinstance(value, bool)
+                   for k in kinds):
+            raise RulesError(f"rules.{f.name}", f"must be {' or '.join(kinds)}, not {value!r:.60}{why}")
+        if "enum" in schema and value not in schema["enum"]:
+            raise RulesError(f"rules.{f.name}", f"must be one of {schema['enum']}, not {value!r:.60}{why}")
+        low, high = ("minLength", "maxLength") if isinstance(value, str) else ("minimum", "maximum")
+        size = len(value) if isinstance(value, str) else value
+        if value is not None and not isinstance(value, bool) and not (
+                schema.get(low, size) <= size <= schema.get(high, size)):
+            what = "a length" if isinstance(value, str) else "a value"
+            raise RulesError(f"rules.{f.name}", f"must have {what} from {schema.get(low, '-inf')} to "
+                             f"{schema.get(high, 'inf')}, not {value!r:.60}{why}")
+
+
 def resolve_rules(module: ModuleType, rules: Any) -> Any:
     """A game's ``Rules`` from a ``Rules`` or a preset name (old spellings in ``module.ALIASES``
     too); ``RulesError`` for anything else."""
@@ -187,6 +285,6 @@ def resolve_rules(module: ModuleType, rules: Any) -> Any:
         name = module.ALIASES.get(rules, rules)
         if name in module.PRESETS:
             return module.PRESETS[name]
-        raise RulesError("rules.name", f"unknown {module.State.game} preset {rules!r}; "
+        raise RulesError("rules.name", f"unknown {module.State.game} preset {rules!r:.60}; "
                          f"presets: {', '.join(module.PRESETS)}")
     raise RulesError("rules", f"a {module.State.game} Rules or a preset name, not {type(rules).__name__}")

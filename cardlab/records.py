@@ -7,27 +7,28 @@ comment describes the position after that action). Records never use pickle.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable
 
-from .cards import Card
+from .cards import Card, french_deck, italian_deck
 from .errors import CardlabError, RecordError
-from .game import GAMES, game_module
+from .game import game_module, resolve_rules
+from .record_json import json_path, parse, read_bytes, shorten
+from .record_schema import FORMAT, validate
 
 if TYPE_CHECKING:  # pandas is imported only when a frame is asked for
     import pandas as pd
 
     from .game import GameState
 
-FORMAT = "cardlab-record/1"
-
 
 @dataclass
 class Record:
-    """One game, as stored on disk."""
+    """One game, as stored on disk (the format: ``docs/record.schema.json``)."""
 
     game: str
     rules: dict[str, Any]
@@ -42,10 +43,13 @@ class Record:
     result: dict[str, Any] | None = None
 
     def to_json(self) -> str:
-        """The record as indented JSON text."""
+        """The record as indented JSON text; ``RecordError`` (with the path) for a record that
+        :func:`loads` would refuse on its form (a name too long, a seed out of range ...)."""
         data = {"format": FORMAT, **dataclasses.asdict(self)}
         data["comments"] = {str(k): v for k, v in sorted(self.comments.items())}
-        return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+        text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+        validate(parse(text))
+        return text
 
     def save(self, path: str | Path) -> None:
         Path(path).write_text(self.to_json(), encoding="utf-8")
@@ -54,117 +58,111 @@ class Record:
         """A fresh state with the first ``upto`` actions (all by default) played and checked."""
         state = _new_state(self)
         for i, text in enumerate(self.actions[:upto]):
-            try:
-                state.play(text)
-            except CardlabError as e:
-                raise RecordError(f"actions[{i}]", str(e)) from None
+            _play(state, i, text)
         return state
 
     def states(self) -> list["GameState"]:
         """The position before any action, then after each action (for stepping a replay)."""
-        import copy
         state = _new_state(self)
         out = [copy.deepcopy(state)]
         for i, text in enumerate(self.actions):
-            try:
-                state.play(text)
-            except CardlabError as e:
-                raise RecordError(f"actions[{i}]", str(e)) from None
+            _play(state, i, text)
             out.append(copy.deepcopy(state))
         return out
 
 
 def record_of(state: "GameState", **headers: Any) -> Record:
-    """The record of a game so far (headers: players, comments, source, date, title)."""
+    """The record of a game so far (headers: players, comments, source, date, title; the
+    players' names default to the state's)."""
     outcome = state.outcome
     result = None
     if outcome is not None:
         result = {"winner": outcome.winner, "reason": outcome.reason,
                   "scores": list(outcome.scores), "ranking": list(outcome.ranking)}
+    headers.setdefault("players", list(state.players))
     return Record(game=state.game, rules=dataclasses.asdict(state.rules), seed=state.seed,
-                  deal=state.initial_deal(), actions=state.history_text(), result=result, **headers)
+                  deal=copy.deepcopy(state.initial_deal()), actions=state.history_text(), result=result,
+                  **headers)
+
+
+def _play(state: "GameState", i: int, text: str) -> None:
+    try:
+        state.play(text)
+    except (CardlabError, ValueError) as e:
+        raise RecordError(f"actions[{i}]", str(e)) from None
 
 
 def _new_state(record: Record) -> "GameState":
     module = game_module(record.game)
     rules = rules_from_dict(module, record.rules)
+    seats = getattr(rules, "players", 2)
+    if record.players and len(record.players) != seats:
+        raise RecordError("players", f"{len(record.players)} names for the {seats} seats of rules.players")
+    _check_cards_once(record.deal)
     try:
-        return module.new_game(rules=rules, seed=record.seed, deal=record.deal,
-                               players=record.players or None)
+        return module.new_game(rules=rules, seed=record.seed, deal=record.deal, players=record.players or None)
     except RecordError as e:
-        raise RecordError(f"deal.{e.path}" if e.path else "deal", str(e).split(": ", 1)[-1]) from None
-    except (CardlabError, ValueError, TypeError, KeyError) as e:
+        raise RecordError(f"deal.{e.path}" if e.path else "deal", str(e).removeprefix(f"{e.path}: ")) from None
+    except (CardlabError, ValueError) as e:
         raise RecordError("deal", str(e)) from None
 
 
+def _check_cards_once(deal: Any, path: tuple = ("deal",), seen: dict | None = None) -> None:
+    """A card text that appears twice anywhere in the deal, named at its second place."""
+    seen = {} if seen is None else seen
+    items = deal.items() if isinstance(deal, dict) else enumerate(deal) if isinstance(deal, list) else ()
+    for key, item in items:
+        if isinstance(item, str) and isinstance(deal, list) and item in _CARD_TEXTS:
+            if item in seen:
+                raise RecordError(json_path(path + (key,)), f"{shorten(item)} appears twice (first at {seen[item]})")
+            seen[item] = json_path(path + (key,))
+        _check_cards_once(item, path + (key,), seen)
+
+
+_CARD_TEXTS = frozenset(c.ascii() for c in french_deck(jokers=2) + italian_deck())
+
+
 def rules_from_dict(module: Any, data: dict[str, Any]) -> Any:
-    """Rebuild a game's ``Rules`` from its fields, naming the first unknown or bad field."""
-    if not isinstance(data, dict):
-        raise RecordError("rules", "must be an object of rule fields")
-    known = {f.name: f for f in dataclasses.fields(module.Rules)}
-    for key in data:
-        if key not in known:
-            raise RecordError(f"rules.{key}", f"unknown rule field; known: {', '.join(known)}")
-    base = module.PRESETS.get(data.get("name"), module.Rules())
+    """A game's ``Rules`` from its record form: the preset ``name`` (old spellings too) and any
+    fields that differ from it; ``RecordError`` names the bad field."""
     try:
-        return dataclasses.replace(base, **data)
-    except (ValueError, TypeError) as e:
-        raise RecordError("rules", str(e)) from None
+        base = resolve_rules(module, data.get("name"))
+        return dataclasses.replace(base, **{**data, "name": base.name})
+    except (CardlabError, ValueError, TypeError) as e:
+        path = getattr(e, "field", "rules")
+        raise RecordError(path, str(e).removeprefix(f"{path}: ")) from None
 
 
-_FIELDS: dict[str, tuple[type | tuple[type, ...], bool]] = {
-    "game": (str, True), "rules": (dict, True), "seed": ((int, type(None)), True),
-    "deal": (dict, True), "actions": (list, True), "players": (list, False),
-    "comments": (dict, False), "source": (str, False), "date": (str, False),
-    "title": (str, False), "result": ((dict, type(None)), False),
-}
-
-
-def loads(text: str, check_result: bool = True) -> Record:
-    """Read and validate a record from JSON text; replays it to check every action."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise RecordError("", f"not valid JSON: {e}") from None
-    if not isinstance(data, dict):
-        raise RecordError("", "a record is a JSON object")
-    if data.pop("format", FORMAT) != FORMAT:
-        raise RecordError("format", f"expected {FORMAT!r}")
-    for key in data:
-        if key not in _FIELDS:
-            raise RecordError(key, f"unknown field; known: {', '.join(_FIELDS)}")
-    for key, (kind, required) in _FIELDS.items():
-        if key not in data:
-            if required:
-                raise RecordError(key, "missing")
-            continue
-        if not isinstance(data[key], kind) or (kind is not bool and isinstance(data[key], bool)):
-            raise RecordError(key, f"has the wrong type ({type(data[key]).__name__})")
-    if data["game"] not in GAMES:
-        raise RecordError("game", f"unknown game {data['game']!r}; known: {', '.join(GAMES)}")
-    for i, action in enumerate(data["actions"]):
-        if not isinstance(action, str):
-            raise RecordError(f"actions[{i}]", "an action is a text")
-    comments = {}
-    for key, value in data.get("comments", {}).items():
-        if not key.isdigit() or int(key) >= max(1, len(data["actions"])):
-            raise RecordError(f"comments.{key}", "keys are action indices within the record")
-        if not isinstance(value, str):
-            raise RecordError(f"comments.{key}", "a comment is a text")
-        comments[int(key)] = value
-    data["comments"] = comments
+def loads(text: str | bytes, check_result: bool = True) -> Record:
+    """Read and validate a record from JSON text: the limits of :mod:`cardlab.record_json`, the
+    schema of :mod:`cardlab.record_schema`, then a replay that checks the deal and every action
+    (and the stored result, unless ``check_result=False``). Any fault is a ``RecordError``."""
+    data = parse(text)
+    validate(data)
+    data = dict(data)
+    data.pop("format", None)
+    data["comments"] = {int(k): v for k, v in data.get("comments", {}).items()}
+    for key in data["comments"]:
+        if key >= max(1, len(data["actions"])):
+            raise RecordError(f"comments.{key}", f"keys are action indices, and there are "
+                              f"{len(data['actions'])} actions")
     record = Record(**data)
     state = record.replay()
     if check_result and record.result is not None:
         got = record_of(state).result
-        if got != record.result:
-            raise RecordError("result", f"the actions lead to {got}, not to the stored {record.result}")
+        if got is None:
+            raise RecordError("result", f"a result is stored, but the game is not over after {len(record.actions)} "
+                              "actions")
+        for key, stored in record.result.items():
+            if got.get(key) != stored:
+                raise RecordError(f"result.{key}", f"the actions lead to {got.get(key)!r}, not to the "
+                                  f"stored {stored!r}")
     return record
 
 
 def load(path: str | Path) -> Record:
-    """Read and validate a record file."""
-    return loads(Path(path).read_text(encoding="utf-8"))
+    """Read and validate a record file (see :func:`loads`); any fault is a ``RecordError``."""
+    return loads(read_bytes(path))
 
 
 def _cell(value: Any) -> Any:

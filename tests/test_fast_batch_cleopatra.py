@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from cardlab.bots.cleopatra import play_out
+from cardlab.game import play_out
 from cardlab.fast.batch import REASONS, result
 from cardlab.fast.batch_cleopatra import cleopatra_batch, deal_of
 from cardlab.fast.cleopatra import Result, rank_codes, simulate

@@ -10,7 +10,7 @@ from dataclasses import replace
 import pytest
 
 from cardlab.cards import Card, parse_cards
-from cardlab.errors import RecordError
+from cardlab.errors import IllegalActionError, RecordError
 from cardlab.game import TERMINAL
 from cardlab.games import kirifu
 from cardlab.games.kirifu_moves import beats, is_osoroi_group, osoroi_groups, sort_cards
@@ -159,8 +159,19 @@ def test_K11_after_omorai_pass_nothing_and_next_only_passes():
     state.play("take 9H")
     assert state.current_player == 2 and state.passed == () and state.phase == kirifu.PASS
     assert texts(state) == ["pass 7C", "pass 8C"]
-    refused(state, "pass 3D", "K11")
+    error = refused(state, "pass 3D", "K11")
+    assert "so it is P2 who passes" in str(error)           # the refusal names the player moving
+    error = _refused_for(state, "pass 3D", player=1)         # the taker may not pass: not their turn
+    assert error.rule == "turn" and "it is P2's to take" in str(error)
     refused(state, "take 9H", "K11")
+
+
+def _refused_for(state, action: str, player: int) -> IllegalActionError:
+    before = state.fingerprint()
+    with pytest.raises(IllegalActionError) as info:
+        state.play(action, player=player)
+    assert state.fingerprint() == before
+    return info.value
 
 
 def test_K11_no_passing_while_a_taken_card_is_pending():

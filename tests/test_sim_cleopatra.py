@@ -5,7 +5,8 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from cardlab.bots.cleopatra import SlapBot, play_out
+from cardlab.bots.cleopatra import SlapBot
+from cardlab.game import play_out
 from cardlab.cards import Card
 from cardlab.games.cleopatra import BEGGAR_MY_NEIGHBOUR, CLEOPATRA, EGYPTIAN_RATSCREW, new_game
 from cardlab.sim import cleopatra as sim_cleo

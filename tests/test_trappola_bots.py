@@ -11,6 +11,7 @@ from cardlab.bots.trappola import (HandSampler, RuleOfThumbBot, SearchBot, hand_
                                    unseen_cards)
 from cardlab.cards import italian_deck
 from cardlab.games import trappola as T
+from trappola_helpers import endgame
 
 
 def test_fast_playout_code_agrees_with_the_engine_over_thousands_of_deals():
@@ -56,20 +57,8 @@ def test_rule_of_thumb_exchanges_weak_hands_and_keeps_strong_ones():
     assert RuleOfThumbBot(0, threshold=100).choose(g) == "exchange"
 
 
-def _endgame() -> T.State:
-    """Seat 0 has run seven spades (seat 1 void, shown); seat 0 holds 2S AB, seat 1 7B 8B."""
-    g = T.new_game(deal=T.make_deal(("AS RS CS FS 10S 9S 8S 2S AB",
-                                           "AD RD CD FD 10D 9D 7D 7B 8B"), dealer=1))
-    g.play("keep")
-    g.play("keep")
-    for mine, theirs in zip("AS RS CS FS 10S 9S 8S".split(), "AD RD CD FD 10D 9D 7D".split()):
-        g.play(f"play {mine}")
-        g.play(f"play {theirs}")
-    return g
-
-
 def test_bots_keep_a_sure_two_for_the_last_trick_T14():
-    g = _endgame()
+    g = endgame()
     assert opponent_voids(g.view(0)) == {"spade"}
     assert RuleOfThumbBot(0).choose(g) == "play AB"
     assert SearchBot(0, budget=50).choose(g) == "play AB"   # 6 + 26 beats 10 + 6 + 6

@@ -1,4 +1,5 @@
-"""Invariants of Trappola under random play: every preset, every bot, many seeds."""
+"""Invariants of Trappola under random play: every preset, every bot, many seeds.
+(Undo, records and determinism: tests/test_contract.py.)"""
 
 from __future__ import annotations
 
@@ -11,7 +12,6 @@ from cardlab.bots import RandomBot
 from cardlab.bots.trappola import RuleOfThumbBot, SearchBot
 from cardlab.cards import italian_deck
 from cardlab.games import trappola as T
-from cardlab.records import loads, record_of
 
 DECK = Counter(italian_deck())
 BOTS = {
@@ -35,7 +35,7 @@ def places(g: T.State) -> Counter:
     return where
 
 
-def playout(preset: str, bot: str, seed: int, check_undo: random.Random) -> T.State:
+def playout(preset: str, bot: str, seed: int) -> None:
     g = T.new_game(preset, seed=seed)
     bots = [BOTS[bot](seed), BOTS[bot](seed + 1)]
     while not g.is_over:
@@ -44,25 +44,14 @@ def playout(preset: str, bot: str, seed: int, check_undo: random.Random) -> T.St
         assert places(g) == DECK, "a card is missing or in two places"
         action = bots[g.current_player].choose(g)
         assert action in legal
-        if check_undo.random() < 0.05:
-            before = g.fingerprint()
-            g.apply(action)
-            g.undo()
-            assert g.fingerprint() == before, "undo did not restore the state"
         g.apply(action)
         for s in g.sheets:
             assert s.streak_length <= 3, "T14: a streak of four 2s is impossible with two players"
     assert g.legal_actions() == [] and g.outcome is not None
-    return g
 
 
 @pytest.mark.parametrize("preset, bot, games", PLAN)
 def test_invariants_under_play(preset: str, bot: str, games: int):
-    check_undo = random.Random(preset + bot)
     base = random.Random(f"{preset}/{bot}").randrange(10**6)
     for seed in range(base, base + games):
-        g = playout(preset, bot, seed, check_undo)
-        if seed % 10 == 0:
-            text = record_of(g).to_json()
-            assert loads(text).replay().fingerprint() == g.fingerprint()
-            assert record_of(playout(preset, bot, seed, check_undo)).to_json() == text
+        playout(preset, bot, seed)

@@ -3,3 +3,24 @@
 Benchmarks print figures (games per second, milliseconds per decision, ratios against a
 baseline measured in the same run); they are not tests and assert nothing about speed.
 """
+
+from __future__ import annotations
+
+import time
+from typing import Any, Callable
+
+
+class Timed:
+    """A computer player whose decisions are timed: ``times`` collects the seconds of every
+    ``choose`` made where ``counts(state)`` holds (by default: more than one legal action)."""
+
+    def __init__(self, bot: Any, times: list[float], counts: Callable[[Any], bool] | None = None) -> None:
+        self.bot, self.times = bot, times
+        self.counts = counts or (lambda state: len(state.legal_actions()) > 1)
+
+    def choose(self, state: Any) -> Any:
+        start = time.perf_counter()
+        action = self.bot.choose(state)
+        if self.counts(state):
+            self.times.append(time.perf_counter() - start)
+        return action

@@ -1,7 +1,7 @@
 """Games per second of Cleopatra and its relatives: the engine against the fast path.
 
 ``python -m cardlab.bench cleopatra [--games N] [--engine-games N]`` plays the same seeded deals
-with :mod:`cardlab.games.cleopatra` (+ :func:`cardlab.bots.cleopatra.play_out`) and with
+with :mod:`cardlab.games.cleopatra` (+ :func:`cardlab.game.play_out`) and with
 :mod:`cardlab.fast.cleopatra`, for Cleopatra without slaps, Cleopatra with bot slaps and
 Beggar-my-neighbour, and prints games/s (CPU time of this process, one core) and the ratio.
 The fast path is timed on deals drawn beforehand (as a simulation study would hold them) and
@@ -15,8 +15,9 @@ import random
 import time
 from typing import Callable
 
-from ..bots.cleopatra import SlapBot, play_out
+from ..bots.cleopatra import SlapBot
 from ..fast.cleopatra import beggar, honour_codes, rank_codes, run, simulate
+from ..game import play_out
 from ..games.cleopatra import BEGGAR_MY_NEIGHBOUR, CLEOPATRA, Rules, new_game, seeded_deal, variant
 
 CASES: list[tuple[str, Rules, bool]] = [

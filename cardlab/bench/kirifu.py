@@ -13,28 +13,14 @@ import argparse
 import math
 import time
 from functools import partial
-from typing import Sequence
-
 from ..bots.kirifu import make_bot
+from ..game import play_out
 from ..games import kirifu
 from ..sim import run_games
+from . import Timed
 
 LINEUP = ("search", "thumb", "random", "thumb", "random")
 MAX_ACTIONS = 5000
-
-
-def play(state: kirifu.State, bots: Sequence, times: list[list[float]] | None = None) -> kirifu.State:
-    """Play ``state`` to the end with one bot per seat; ``times[seat]`` collects decision times."""
-    for _ in range(MAX_ACTIONS):
-        if state.is_over:
-            return state
-        seat = state.current_player
-        t0 = time.perf_counter()
-        action = bots[seat].choose(state)
-        if times is not None and len(state.legal_actions()) > 1:
-            times[seat].append(time.perf_counter() - t0)
-        state.apply(action)
-    raise RuntimeError(f"no end after {MAX_ACTIONS} actions: {state!r}")
 
 
 def one_game(seed: int, *, players: int, budget: int, preset: str = "kirifu") -> dict:
@@ -42,9 +28,11 @@ def one_game(seed: int, *, players: int, budget: int, preset: str = "kirifu") ->
     kinds = LINEUP[:players]
     shift = seed % players
     seats = kinds[shift:] + kinds[:shift]
-    bots = [make_bot(k, seed * 7 + i, budget) for i, k in enumerate(seats)]
     times: list[list[float]] = [[] for _ in seats]
-    state = play(kirifu.new_game(preset, seed=seed, players=players), bots, times)
+    bots = [Timed(make_bot(k, seed * 7 + i, budget), times[i]) for i, k in enumerate(seats)]
+    state = play_out(kirifu.new_game(preset, seed=seed, players=players), bots, MAX_ACTIONS)
+    if not state.is_over:
+        raise RuntimeError(f"no end after {MAX_ACTIONS} actions: {state!r}")
     row: dict = {"actions": len(state.history)}
     for seat, kind in enumerate(seats):
         row[f"place_{seat}"] = state.outcome.scores[seat]

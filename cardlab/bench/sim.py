@@ -2,9 +2,8 @@
 
 For each simulation path of :mod:`cardlab.sim` (what ``simulate()`` runs, dealing included), the
 games per second on one core, and the ratio to the plain reference loop measured in the same run:
-``new_game(seed)`` then ``state.apply(bot.choose(state))`` until the end, the engine with its
-events, checks and undo snapshots, as a notebook would write it by hand. CPU time of this process
-(best of three), so other load on the machine counts less.
+``play_out(new_game(seed), bots)``, the engine with its events and undo snapshots, as a notebook
+would write it. CPU time of this process (best of three), so other load on the machine counts less.
 """
 
 from __future__ import annotations
@@ -16,8 +15,9 @@ from functools import partial
 from typing import Any, Callable
 
 from ..bots import RandomBot
-from ..bots.cleopatra import SlapBot, play_out
+from ..bots.cleopatra import SlapBot
 from ..fast.cleopatra import deal_codes
+from ..game import play_out
 from ..games import cleopatra, kirifu, trappola
 from ..sim import bot_seed, game_seed
 from ..sim import cleopatra as sim_cleopatra
@@ -37,10 +37,7 @@ def _engine_cleopatra(rules: cleopatra.Rules, slaps: bool, seed: int) -> None:
 
 
 def _engine_loop(new_game: Callable[[int], Any], seats: int, seed: int) -> None:
-    state = new_game(seed)
-    bots = [RandomBot(bot_seed(seed, s)) for s in range(seats)]
-    while not state.is_over:
-        state.apply(bots[state.current_player].choose(state))
+    play_out(new_game(seed), [RandomBot(bot_seed(seed, s)) for s in range(seats)])
 
 
 CASES: list[tuple[str, Callable[[int], Any], Callable[[int], Any]]] = [

@@ -15,8 +15,10 @@ from typing import Callable
 
 from ..bots import RandomBot
 from ..bots.trappola import RuleOfThumbBot, SearchBot
+from ..game import play_out
 from ..games import trappola
 from ..stats import wilson
+from . import Timed
 
 PLAYERS: dict[str, Callable[[int, int], object]] = {
     "search": lambda seed, budget: SearchBot(seed, budget=budget),
@@ -28,19 +30,14 @@ PAIRINGS = (("search", "thumb"), ("thumb", "random"), ("search", "random"))
 
 def play_deal(a: str, b: str, seed: int, a_seat: int, budget: int) -> tuple[float, int, int, list[float]]:
     """One single deal; returns (a's result 1/0.5/0, a's points, b's points, a's search times)."""
-    g = trappola.new_game(trappola.SINGLE_DEAL, seed=seed)
-    bots = [None, None]
+    times: list[float] = []
+    bots: list = [None, None]
     bots[a_seat] = PLAYERS[a](seed * 2 + 1, budget)
+    if a == "search":
+        bots[a_seat] = Timed(bots[a_seat], times,
+                             lambda s: s.phase == trappola.PLAY and len(s.legal_actions()) > 1)
     bots[1 - a_seat] = PLAYERS[b](seed * 2 + 2, budget)
-    times = []
-    while not g.is_over:
-        p = g.current_player
-        timed = p == a_seat and a == "search" and g.phase == trappola.PLAY and len(g.legal_actions()) > 1
-        t0 = time.perf_counter()
-        action = bots[p].choose(g)
-        if timed:
-            times.append(time.perf_counter() - t0)
-        g.apply(action)
+    g = play_out(trappola.new_game(trappola.SINGLE_DEAL, seed=seed), bots)
     pa, pb = g.scores[a_seat], g.scores[1 - a_seat]
     return (1.0 if pa > pb else 0.5 if pa == pb else 0.0), pa, pb, times
 

@@ -3,8 +3,11 @@
 Turning cards needs no decision; slapping does. A :class:`SlapBot` notices a pair with
 probability ``attention`` and then reacts after a time in milliseconds drawn from a normal
 distribution (``reaction_ms`` ± ``spread_ms``, never under ``min_ms``), all from its own seeded
-RNG, so games between bots and between a reader and a bot are reproducible.
+RNG, so games between bots and between a reader and a bot are reproducible. The game asks the
+bots for their reaction times after every card that makes a pair (``State.contest``, used by
+:func:`cardlab.game.play_out`).
 
+>>> from cardlab.game import play_out
 >>> from cardlab.games.cleopatra import new_game
 >>> g = play_out(new_game(seed=5), [SlapBot(1), SlapBot(2)])
 >>> g.outcome.reason
@@ -14,9 +17,8 @@ RNG, so games between bots and between a reader and a bot are reproducible.
 from __future__ import annotations
 
 import random
-from typing import Hashable, Sequence
 
-from ..games.cleopatra import Slap, State
+from ..games.cleopatra import Action, State
 
 
 class SlapBot:
@@ -40,35 +42,9 @@ class SlapBot:
             return None
         return max(self.min_ms, round(self.rng.gauss(self.reaction_ms, self.spread_ms)))
 
-    def choose(self, state: State) -> Hashable:
-        """The bot's card turn when it is due (slaps are decided by :func:`play_out`)."""
+    def choose(self, state: State) -> Action:
+        """The bot's card turn when it is due (its slaps go through ``state.contest``)."""
         return state.legal_actions()[0]
 
     def __repr__(self) -> str:
         return f"SlapBot(attention={self.attention}, reaction_ms={self.reaction_ms})"
-
-
-def slap_race(bots: Sequence[object]) -> Slap | None:
-    """Ask every bot that models slapping (seat order) about the pair on top; the race, or None."""
-    times = []
-    for seat, bot in enumerate(bots):
-        react = getattr(bot, "reaction_time", None)
-        t = react() if react else None
-        if t is not None:
-            times.append((seat, t))
-    return Slap(tuple(times)) if times else None
-
-
-def play_out(state: State, bots: Sequence[object], max_actions: int | None = None) -> State:
-    """Play ``state`` to the end (or ``max_actions``) with one bot per seat; returns the state.
-
-    After every card that puts a pair on top, the bots' reaction times race (C11); if nobody
-    notices it, the player due turns the next card (C12)."""
-    done = 0
-    while not state.is_over and (max_actions is None or done < max_actions):
-        race = slap_race(bots) if state.pair_on_top else None
-        action = race if race is not None else bots[state.current_player].choose(state)
-        state.apply(action)
-        done += 1
-    return state
-

@@ -12,11 +12,9 @@ Both only read what their seat may know: their own hand and the public part of t
 
 from __future__ import annotations
 
-import copy
 import random
 from functools import lru_cache
 from ..cards import JOKER, Card, french_deck
-from ..game import TERMINAL
 from ..games.kirifu import RECEIVE, SEND, Action, State
 from ..games.kirifu_moves import ACE_OF_SPADES, beats, card_key, cutters, osoroi_groups
 
@@ -102,19 +100,17 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
         extra = count - len(view.known[p])
         hands.append(tuple(sorted(view.known[p] + tuple(pool[k:k + extra]), key=card_key)))
         k += extra
-    sim = copy.copy(state)
+    sim = state.clone(undo=False)
     sim.hands, sim.stock = tuple(hands), tuple(pool[k:])
-    sim.events, sim.history, sim._undo_stack = [], [], []
     return sim
 
 
 def _rollout(sim: State, rng: random.Random, cap: int) -> None:
     """Play ``sim`` on with the rule of thumb, noisy as in :class:`ThumbBot`."""
     for _ in range(cap):
-        if sim.turn == TERMINAL:
+        if sim.is_over:
             return
-        action = rng.choice(sim.legal_actions()) if rng.random() < 0.1 else thumb_action(sim)
-        sim._apply(action)
+        sim.apply(rng.choice(sim.legal_actions()) if rng.random() < 0.1 else thumb_action(sim))
 
 
 def _place(sim: State, player: int) -> float:
@@ -123,6 +119,16 @@ def _place(sim: State, player: int) -> float:
         return sim.finished.index(player) + 1
     rest = sorted((p for p in range(sim.rules.players) if p not in sim.finished), key=lambda p: len(sim.hands[p]))
     return len(sim.finished) + 1 + rest.index(player)
+
+
+def playout_place(sample: State, action: Action, player: int, seed: float, cap: int = 400) -> float:
+    """``player``'s place when ``action`` is taken in ``sample`` (a state from :func:`determinize`)
+    and the game is played on by the noisy rule of thumb seeded with ``seed``, for at most ``cap``
+    actions. Shared by :class:`SearchBot` and the coach's playouts."""
+    sim = sample.clone(undo=False)
+    sim.apply(action)
+    _rollout(sim, random.Random(seed), cap)
+    return _place(sim, player)
 
 
 class SearchBot:
@@ -158,11 +164,7 @@ class SearchBot:
             sample = determinize(state, me, self.rng)
             seed = self.rng.random()
             for action in cands:
-                sim = copy.copy(sample)
-                sim.events = []
-                sim._apply(action)
-                _rollout(sim, random.Random(seed), self.cap)
-                totals[action] += _place(sim, me)
+                totals[action] += playout_place(sample, action, me, seed, self.cap)
         return min(cands, key=lambda a: totals[a])
 
     def __repr__(self) -> str:

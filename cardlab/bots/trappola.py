@@ -116,16 +116,11 @@ class SearchBot(RuleOfThumbBot):
         mine = [fast.to_int(c) for c in cards]
         totals = [0.0] * len(mine)
         rounds = max(1, self.budget // len(mine))
-        past = [(t.winner, t.winning_card.rank == "2") for t in view.tricks]
-        lead = fast.to_int(view.trick[0]) if view.trick else -1
         sampler = HandSampler(view)
         for _ in range(rounds):
-            theirs = [fast.to_int(c) for c in sampler.sample(self.rng)]
+            theirs = sampler.sample(self.rng)
             for i, card in enumerate(mine):
-                hands: list[list[int]] = [[], []]
-                hands[me] = [fast.to_int(c) for c in view.hands[me]]
-                hands[1 - me] = list(theirs)
-                deal = fast.Deal(hands, me, lead, (0, 0), past, view.rules.longest_streak)
+                deal = fast_deal(view, theirs)
                 deal.play(card)
                 a = deal.playout(fast.quick_policy, self.rng)
                 totals[i] += a[me] - a[1 - me]
@@ -134,6 +129,19 @@ class SearchBot(RuleOfThumbBot):
 
     def __repr__(self) -> str:
         return f"SearchBot(budget={self.budget})"
+
+
+def fast_deal(view: View, theirs: Sequence[Card]) -> fast.Deal:
+    """The card play of the deal in ``view`` (the player to move looking) as a :class:`fast.Deal`
+    whose opponent holds ``theirs``: the trick so far, the points banked (T2, T12) and the past
+    tricks (for T13/T14). Shared by :class:`SearchBot` and the coach's playouts."""
+    me = view.player
+    hands: list[list[int]] = [[], []]
+    hands[me] = [fast.to_int(c) for c in view.hands[me]]
+    hands[1 - me] = [fast.to_int(c) for c in theirs]
+    past = [(t.winner, t.winning_card.rank == "2") for t in view.tricks]
+    lead = fast.to_int(view.trick[0]) if view.trick else -1
+    return fast.Deal(hands, view.current_player, lead, view.deal_points, past, view.rules.longest_streak)
 
 
 class HandSampler:

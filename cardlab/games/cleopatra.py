@@ -22,8 +22,9 @@ Decisions where the source is silent (besides the defaults of docs/rules/cleopat
 ``legal_actions()`` lists the turn of the player due and, while a slappable pair is on top,
 ``slap X`` and ``slap Y`` (either seat may slap, whoever is due; C10). Timed slaps and races are
 accepted by ``play()`` whenever an untimed slap of the same seats is legal. A slap without a pair
-is refused by ``play()`` (C13) unless the rules say ``false_slap="burn"``; ``apply()`` of one
-records a ``FalseSlap`` event with no effect.
+has no effect (C13), so it is no action: ``play()`` and ``apply()`` both refuse it
+(``IllegalActionError``, the state unchanged), unless the rules say ``false_slap="burn"`` and the
+slapper has a card to burn. Every record the engine writes therefore replays.
 
 >>> g = new_game(seed=3, deal={"hands": [["5H", "QH"], ["5S", "JS"]], "first": 0})
 >>> g.legal_actions()
@@ -45,18 +46,17 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from ..cards import Card
-from ..errors import IllegalActionError
-from ..game import TERMINAL, GameState, Outcome, resolve_rules
+from ..errors import CardParseError, IllegalActionError
+from ..game import TERMINAL, GameState, Outcome, check_rules, resolve_rules, rule
 from .cleopatra_events import (Captured, Ended, FalseSlap, Played, Reshuffled, Slapped, Step,  # noqa: F401
                                describe, steps_of)
 from .cleopatra_patterns import SEATS, pattern_of, read_deal, seeded_deal
 
 FACES = frozenset("JQK")
-CHOICES = {
-    "deal": ("colour", "shuffle"), "first_colour": ("red", "black"), "first": ("random", "X", "Y"),
-    "captures": ("won_pile", "under_hand"), "lose": ("no_cards", "cannot_play"),
-    "slaps": ("same_rank", "same_rank_or_faces", "none"), "false_slap": ("none", "burn"),
-}
+MAX_MS_DIGITS = 7
+"""A slap's time is written with at most this many ASCII digits (under three hours in ms)."""
+NAME = {"type": "string", "minLength": 1, "maxLength": 64}
+PAYMENT = {"type": "integer", "minimum": 1, "maximum": 1000}
 
 
 @dataclass(frozen=True)
@@ -74,29 +74,23 @@ class Rules:
     ``max_steps``: the step cap that ends every game.
     """
 
-    name: str = "cleopatra"
-    jack: int = 1
-    queen: int = 2
-    king: int = 3
-    ace: int = 5
-    deal: str = "colour"
-    first_colour: str = "red"
-    first: str = "random"
-    captures: str = "won_pile"
-    lose: str = "no_cards"
-    slaps: str = "same_rank"
-    sandwich: bool = False
-    false_slap: str = "none"
-    max_steps: int = 20000
+    name: str = rule("cleopatra", **NAME)
+    jack: int = rule(1, **PAYMENT)
+    queen: int = rule(2, **PAYMENT)
+    king: int = rule(3, **PAYMENT)
+    ace: int = rule(5, **PAYMENT)
+    deal: str = rule("colour", type="string", enum=["colour", "shuffle"])
+    first_colour: str = rule("red", type="string", enum=["red", "black"])
+    first: str = rule("random", type="string", enum=["random", "X", "Y"])
+    captures: str = rule("won_pile", type="string", enum=["won_pile", "under_hand"])
+    lose: str = rule("no_cards", type="string", enum=["no_cards", "cannot_play"])
+    slaps: str = rule("same_rank", type="string", enum=["same_rank", "same_rank_or_faces", "none"])
+    sandwich: bool = rule(False, type="boolean")
+    false_slap: str = rule("none", type="string", enum=["none", "burn"])
+    max_steps: int = rule(20000, type="integer", minimum=1, maximum=1_000_000)
 
     def __post_init__(self) -> None:
-        for key, allowed in CHOICES.items():
-            if getattr(self, key) not in allowed:
-                raise ValueError(f"Rules.{key} must be one of {allowed}, not {getattr(self, key)!r}")
-        for key in ("jack", "queen", "king", "ace", "max_steps"):
-            value = getattr(self, key)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise ValueError(f"Rules.{key} must be a positive integer, not {value!r}")
+        check_rules(self)
 
     @property
     def payments(self) -> dict[str, int]:
@@ -201,6 +195,7 @@ class State(GameState):
     """A game of Cleopatra or a relative in progress (see the module docstring)."""
 
     game = "cleopatra"
+    action_type = Action
 
     def __init__(self, rules: Rules = CLEOPATRA, seed: int | None = None, deal: dict | None = None,
                  players: Sequence[str] | None = None, undo: bool = True, chance: Any = None) -> None:
@@ -256,40 +251,70 @@ class State(GameState):
                 actions.append(slap(seat))
         return actions
 
-    def play(self, text: str | Action, player: int | None = None) -> Action:
-        """Validate and apply; accepts timed slaps and races (C11) besides ``legal_actions()``."""
-        action = self.parse_action(text) if isinstance(text, str) else text
-        if isinstance(action, Slap) and not self._outcome and all(
-                slap(s) in self.legal_actions() for s in action.players) and (
-                len(action.times) == 1 or self.pair_on_top):
-            self.apply(action)
-            return action
-        return super().play(action, player)
+    def _is_legal(self, action: Action) -> bool:
+        """``legal_actions()``, and timed slaps and races (C11) of seats that may slap now."""
+        if isinstance(action, Slap):
+            legal = self.legal_actions()
+            return all(slap(s) in legal for s in action.players) and (len(action.times) == 1 or self.pair_on_top)
+        return action in self.legal_actions()
+
+    def _actors(self, action: Action) -> tuple[int, ...]:
+        """Either seat may slap (C10); the seat named by a turn turns (``why_illegal`` says if it is not due)."""
+        return action.players if isinstance(action, Slap) else (action.player,)
+
+    def apply(self, action: Action) -> None:
+        """Apply a legal action (fast path: trusts the caller), except a slap without a pair that
+        has no effect: that is no action (C13), and would make a record that does not replay, so
+        ``apply()`` refuses it as ``play()`` does (``IllegalActionError``, state unchanged)."""
+        if isinstance(action, Slap) and not self.pair_on_top and (
+                len(action.times) != 1 or self.rules.false_slap != "burn" or not self.pile
+                or not self.hands[action.times[0][0]]):
+            rule, why = self.why_illegal(action)
+            raise IllegalActionError(why, rule=rule)
+        super().apply(action)
 
     def action_text(self, action: Action) -> str:
         return action_text(action)
+
+    def contest(self, players: Sequence[Any]) -> Slap | None:
+        """C10–C12 with slap models: while a pair is on top, every player that models slapping
+        (``reaction_time()``, as :class:`cardlab.bots.cleopatra.SlapBot`), in seat order, notices it
+        or not; the race of those who did (C11), or None: the player due turns a card (C12)."""
+        if not self.pair_on_top:
+            return None
+        times = []
+        for seat, bot in enumerate(players):
+            react = getattr(bot, "reaction_time", None)
+            t = react() if react else None
+            if t is not None:
+                times.append((seat, t))
+        return Slap(tuple(times)) if times else None
 
     def describe(self, event: Any) -> str:
         return describe(event, self.players)
 
     def parse_action(self, text: str) -> Action:
         words = text.split()
-        if len(words) == 2 and words[0] in SEATS:
-            return Turn(SEATS.index(words[0]), Card.parse(words[1]))
+        if len(words) == 2 and words[0] in tuple(SEATS):
+            try:
+                return Turn(SEATS.index(words[0]), Card.parse(words[1]))
+            except CardParseError as e:
+                raise IllegalActionError(str(e), rule="syntax") from None
         if len(words) >= 2 and words[0] == "slap":
             times = []
             for word in words[1:]:
                 seat, _, ms = word.partition("@")
-                if seat not in SEATS or (ms and not ms.isdigit()) or (_ and not ms):
-                    raise IllegalActionError(f"cannot read {word!r} in {text!r}; write 'slap Y', "
-                                             "'slap Y@310' or 'slap X@230 Y@310'", rule="syntax")
+                if seat not in tuple(SEATS) or (_ and not (ms.isascii() and ms.isdigit() and len(ms) <= MAX_MS_DIGITS)):
+                    raise IllegalActionError(f"cannot read {word[:20]!r}; write 'slap Y', 'slap Y@310' or "
+                                             f"'slap X@230 Y@310' (times: whole ms, at most {MAX_MS_DIGITS} "
+                                             "digits 0-9)", rule="syntax")
                 times.append((SEATS.index(seat), int(ms) if ms else None))
             seats = [s for s, _ in times]
             if len(set(seats)) != len(seats) or (len(times) > 1 and len({t is None for _, t in times}) > 1):
-                raise IllegalActionError(f"{text!r}: each seat slaps once, and a race gives every "
+                raise IllegalActionError(f"{text!r:.60}: each seat slaps once, and a race gives every "
                                          "seat a time or none", rule="syntax")
             return Slap(tuple(times))
-        raise IllegalActionError(f"cannot read {text!r}; actions look like 'X 5H', 'slap Y' or "
+        raise IllegalActionError(f"cannot read {text!r:.60}; actions look like 'X 5H', 'slap Y' or "
                                  "'slap X@230 Y@310'", rule="syntax")
 
     def why_illegal(self, action: Action) -> tuple[str, str]:
@@ -370,12 +395,10 @@ class State(GameState):
     def _slap(self, action: Slap) -> None:
         if not self.pair_on_top:
             seat = action.players[0]
-            burned = None
-            if self.rules.false_slap == "burn" and self.hands[seat]:
-                burned = self.hands[seat].pop(0)
-                self.under.insert(0, burned)
+            burned = self.hands[seat].pop(0)       # C13 variant (apply() refuses any other false slap)
+            self.under.insert(0, burned)
             self.events.append(FalseSlap(len(self.history), self.step, seat, burned))
-            if burned and self.rules.lose == "no_cards" and not self.cards_of(seat):
+            if self.rules.lose == "no_cards" and not self.cards_of(seat):
                 self._end(1 - seat, "no cards")
             return
         winner = resolve_race(action.times, self._rng() if self._chance is None else self._chance)

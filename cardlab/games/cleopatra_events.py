@@ -48,12 +48,12 @@ class Slapped:
 
 @dataclass(frozen=True)
 class FalseSlap:
-    """A slap without a pair: no effect (C13), or ``burned`` the card put under the pile."""
+    """A slap without a pair where the rules burn a card (C13 variant): ``burned`` went under the pile."""
 
     action: int
     step: int
     player: int
-    burned: Card | None
+    burned: Card
 
 
 @dataclass(frozen=True)
@@ -95,7 +95,7 @@ def describe(event: Any, players: Sequence[str] = ("X", "Y")) -> str:
     if isinstance(event, Slapped):
         return f"{players[event.player]} slaps ({event.times})"
     if isinstance(event, FalseSlap):
-        return f"{players[event.player]} slaps without a pair" + (f", burns {event.burned}" if event.burned else "")
+        return f"{players[event.player]} slaps without a pair, burns {event.burned}"
     if isinstance(event, Captured):
         return f"{players[event.player]} takes {event.n} cards"
     if isinstance(event, Reshuffled):

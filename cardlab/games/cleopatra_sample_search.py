@@ -107,8 +107,8 @@ def is_sample_end(state) -> bool:
 
 def search_sample(seed: int = SAMPLE_SEED, max_attempts: int = 2_000_000) -> SampleSearch:
     """Search for the sample game (see the module docstring); reproducible from ``seed``."""
-    from ..bots.cleopatra import play_out
     from ..fast.cleopatra import run
+    from ..game import play_out
     rng = random.Random(seed)
     start = time.perf_counter()
     for attempt in range(1, max_attempts + 1):

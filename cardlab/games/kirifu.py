@@ -20,13 +20,14 @@ cap the number of actions and the bots vary their play a little.
 
 from __future__ import annotations
 
+import random
 import sys
 from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
 from ..cards import FRENCH_SUITS, SUIT_SYMBOLS, Card, french_deck, parse_cards
-from ..errors import IllegalActionError, RecordError
-from ..game import TERMINAL, GameState, Outcome, resolve_rules
+from ..errors import IllegalActionError, RecordError, RulesError
+from ..game import TERMINAL, GameState, Outcome, check_rules, resolve_rules, rule
 from .kirifu_events import Cut, Drew, Finished, Grouped, Omorai, Passed, View, describe, place_text
 from .kirifu_moves import beats, card_key, cutters, is_osoroi_group, osoroi_groups, sort_cards, why_not_beats
 
@@ -35,25 +36,27 @@ from .kirifu_moves import beats, card_key, cutters, is_osoroi_group, osoroi_grou
 class Rules:
     """One variant of Kirifu. ``world``/``first`` None mean "seeded random" (K2, K4)."""
 
-    name: str = "kirifu"
-    players: int = 4          # K1: the number of seats
-    min_players: int = 3      # K1: 3–5 in the source
-    max_players: int = 5
-    hand_size: int = 5        # K3, K12
-    world: str | None = None  # K2: "S", "H", "D" or "C"; None draws it with the game's RNG
-    first: int | None = None  # K4: the first player; None draws it
-    osoroi: bool = True       # K13–K14
-    joker: bool = False       # variant: one joker, above every card including the ace of spades
+    name: str = rule("kirifu", type="string", minLength=1, maxLength=64)
+    players: int = rule(4, type="integer", minimum=2, maximum=7, description="K1: the number of seats")
+    min_players: int = rule(3, type="integer", minimum=2, maximum=7, description="K1: 3–5 in the source")
+    max_players: int = rule(5, type="integer", minimum=2, maximum=7, description="K1: 3–5 in the source")
+    hand_size: int = rule(5, type="integer", minimum=1, maximum=25, description="K3, K12: cards in a hand")
+    world: str | None = rule(None, type=["string", "null"], enum=[*FRENCH_SUITS, None],
+                             description="K2: the world suit; None draws it")
+    first: int | None = rule(None, type=["integer", "null"], minimum=0, maximum=6,
+                             description="K4: the first player; None draws it")
+    osoroi: bool = rule(True, type="boolean", description="K13–K15: osoroi groups may be passed")
+    joker: bool = rule(False, type="boolean", description="variant: one joker, above every card")
 
     def __post_init__(self) -> None:
+        check_rules(self)
         if not self.min_players <= self.players <= self.max_players:
-            raise ValueError(f"K1: {self.name} is for {self.min_players}–{self.max_players} players, not {self.players}")
-        if self.world is not None and self.world not in FRENCH_SUITS:
-            raise ValueError(f"K2: world must be one of {FRENCH_SUITS} or None, not {self.world!r}")
-        if self.first is not None and not 0 <= self.first < self.players:
-            raise ValueError(f"K4: first must be a seat 0–{self.players - 1} or None, not {self.first!r}")
-        if (self.hand_size + 1) * self.players > 52 + self.joker or self.hand_size < 1:
-            raise ValueError(f"K3: cannot deal {self.hand_size} cards to {self.players} players")
+            raise RulesError("rules.players", f"K1: {self.name} is for {self.min_players}–{self.max_players} "
+                             f"players, not {self.players}")
+        if self.first is not None and not self.first < self.players:
+            raise RulesError("rules.first", f"K4: a seat 0–{self.players - 1} or None, not {self.first!r}")
+        if (self.hand_size + 1) * self.players > 52 + self.joker:
+            raise RulesError("rules.hand_size", f"K3: cannot deal {self.hand_size} cards to {self.players} players")
 
 
 KIRIFU = Rules()
@@ -88,6 +91,11 @@ class Action(tuple):
 
 
 SEND = Action(("send",))
+_DECK = french_deck(jokers=2)
+_TAKE = {c: Action(("take", c)) for c in _DECK}
+_PASS = {c: Action(("pass", c)) for c in _DECK}
+_CUT = {(p, c): Action(("cut", p, c)) for p in _DECK for c in _DECK}
+"""Single-card actions made once: ``legal_actions()`` hands out these (as fast as plain tuples)."""
 
 
 def action_text(action: tuple) -> str:
@@ -107,6 +115,7 @@ class State(GameState):
     snapshot for ``undo()`` is a shallow copy. The RNG is used only for the deal."""
 
     game = "kirifu"
+    action_type = Action
 
     def __init__(self, rules: Rules = KIRIFU, seed: int | None = None, deal: dict | None = None,
                  players: Sequence[str] | None = None, undo: bool = True) -> None:
@@ -159,14 +168,14 @@ class State(GameState):
         if self.phase == RECEIVE:
             out: list[Action] = []
             for p in self.passed:
-                out += [Action(("cut", p, c)) for c in cutters(hand, p, self.world)]
-                out.append(Action(("take", p)))
+                out += [_CUT[p, c] for c in cutters(hand, p, self.world)]
+                out.append(_TAKE[p])
             return out
         room = len(self.hands[self.receiver]) - len(self.chosen)  # K15
         groups = [Action(("osoroi", g)) for g in osoroi_groups(hand, room)] if self.rules.osoroi else []
         if self.chosen:
             return [SEND] + groups
-        return [Action(("pass", c)) for c in hand] + groups
+        return [_PASS[c] for c in hand] + groups
 
     def _apply(self, action: Action) -> None:
         kind, me = action[0], self.turn
@@ -260,7 +269,7 @@ class State(GameState):
                 return Action(("osoroi", sort_cards(Card.parse(w) for w in words[1:])))
         except ValueError as e:
             raise IllegalActionError(str(e), rule="syntax") from None
-        raise IllegalActionError(f"cannot read {text!r}; write 'cut 9H with 10H', 'take 4S', 'pass 7S', "
+        raise IllegalActionError(f"cannot read {text!r:.60}; write 'cut 9H with 10H', 'take 4S', 'pass 7S', "
                                  "'osoroi 4H 4S 9C' or 'send'", rule="syntax")
 
     def why_illegal(self, action: Action) -> tuple[str, str]:
@@ -290,7 +299,8 @@ class State(GameState):
             if self.chosen:
                 return "K13", "you started an osoroi: add groups or 'send' (a single card is instead of osoroi)"
             if self.last_omorai is not None and action[1] in self.hands[self.last_omorai]:
-                return "K11", f"{self.players[self.last_omorai]} took a card (omorai) and passes nothing this turn"
+                return "K11", (f"{action[1]} is not in {self.players[me]}'s hand: {self.players[self.last_omorai]} "
+                               f"took a card (omorai) and passed nothing, so it is {self.players[me]} who passes")
             return "K8", f"{action[1]} is not in your hand"
         if kind == "send":
             return "K13", "choose an osoroi group first"
@@ -341,6 +351,11 @@ class State(GameState):
 
     def _snapshot(self) -> tuple[int, dict]:
         return len(self.events), {k: v for k, v in vars(self).items() if k not in self._APPEND_ONLY}
+
+    def _copied_fields(self) -> dict:
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        return {**self._snapshot()[1], "rng": rng}
 
 
 def _replace(items: tuple, i: int, value: object) -> tuple:

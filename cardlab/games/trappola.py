@@ -17,7 +17,7 @@ from typing import Any, Sequence
 
 from ..cards import ITALIAN, Card, italian_deck, parse_cards
 from ..errors import CardParseError, IllegalActionError, RecordError
-from ..game import TERMINAL, GameState, Outcome, resolve_rules
+from ..game import TERMINAL, GameState, Outcome, check_rules, resolve_rules, rule
 from .trappola_scoring import (DECLARABLE, DealSheet, Declaration, Trick, beats, card_points,
                                deal_sheet, TWO_BONUS)
 
@@ -30,10 +30,14 @@ class Rules:
     ``t8_by_anyone``: a three is barred once its fourth card is in *any* trick (T8 variant);
     ``four_twos_104``: a closing streak of four 2s scores 104 (T14 variant)."""
 
-    name: str = "trappola"
-    target: int | None = 300
-    t8_by_anyone: bool = False
-    four_twos_104: bool = False
+    name: str = rule("trappola", type="string", minLength=1, maxLength=64)
+    target: int | None = rule(300, type=["integer", "null"], minimum=1, maximum=100_000,
+                              description="T16: the game total that ends the game; None: one deal")
+    t8_by_anyone: bool = rule(False, type="boolean", description="T8 variant: a fourth card taken by anyone")
+    four_twos_104: bool = rule(False, type="boolean", description="T14 variant: four 2s score 104")
+
+    def __post_init__(self) -> None:
+        check_rules(self)
 
     @property
     def longest_streak(self) -> int:
@@ -60,6 +64,9 @@ class Action(str):
 
 
 EXCHANGE_ACTION, KEEP_ACTION = Action("exchange"), Action("keep")
+_DECLARE = {rank: Action(f"declare {rank}") for rank in DECLARABLE}
+_PLAY = {card: Action(f"play {card.ascii()}") for card in italian_deck()}
+"""Every action made once: ``legal_actions()`` hands out these (as fast as plain texts)."""
 
 
 # --- events -----------------------------------------------------------------------------------
@@ -180,7 +187,7 @@ class State(GameState):
     """A game of Trappola in progress. Seats 0 and 1; the dealer alternates (T16)."""
 
     game = "trappola"
-    pack = ITALIAN
+    action_type = Action
 
     def __init__(self, rules: Rules = TRAPPOLA, seed: int | None = None, deal: dict | None = None,
                  players: Sequence[str] | None = None, undo: bool = True) -> None:
@@ -269,8 +276,7 @@ class State(GameState):
             return []
         if self.phase == EXCHANGE:
             return [EXCHANGE_ACTION, KEEP_ACTION] if self._may_exchange() else [KEEP_ACTION]
-        return ([Action(f"declare {r}") for r in self.declarable(self.to_move)]
-                + [Action(f"play {c.ascii()}") for c in self.playable()])
+        return [_DECLARE[r] for r in self.declarable(self.to_move)] + [_PLAY[c] for c in self.playable()]
 
     # --- applying --------------------------------------------------------------------------
     def _apply(self, action: str) -> None:
@@ -366,7 +372,7 @@ class State(GameState):
                 return Action(f"play {Card.parse(words[-1], ITALIAN).ascii()}")
             except CardParseError as e:
                 raise IllegalActionError(str(e), rule="syntax") from None
-        raise IllegalActionError(f"cannot read {text!r}; write exchange, keep, declare R or play RC",
+        raise IllegalActionError(f"cannot read {text!r:.60}; write exchange, keep, declare R or play RC",
                                  rule="syntax")
 
     def why_illegal(self, action: str) -> tuple[str, str]:

@@ -34,8 +34,10 @@ def game_seed(seed: int, i: int) -> int:
     return int.from_bytes(digest[:6], "big")
 
 
-PlayerSpec = Union[str, tuple[str, dict]]
-"""A computer player by name (``"random"``), or by name and options (``("search", {"budget": 100})``)."""
+PlayerSpec = Union[str, tuple[str, dict], Callable[[int], Any]]
+"""A computer player by name (``"random"``), by name and options (``("search", {"budget": 100})``),
+or a factory called with the seat's seed that returns a bot (picklable, e.g. a
+``functools.partial``, for ``processes > 1``; :func:`cardlab.openspiel.bots.ismcts_player`)."""
 
 
 def bot_seed(seed: int, seat: int) -> int:
@@ -47,6 +49,9 @@ def make_players(kinds: Mapping[str, Callable[..., Any]], players: Sequence[Play
     """Build one bot per seat from ``players`` specs, each seeded with ``bot_seed(seed, seat)``."""
     bots = []
     for seat, spec in enumerate(players):
+        if callable(spec):
+            bots.append(spec(bot_seed(seed, seat)))
+            continue
         name, options = (spec, {}) if isinstance(spec, str) else spec
         if name not in kinds:
             raise ValueError(f"players[{seat}]: unknown player {name!r}; known: {', '.join(kinds)}")

@@ -13,8 +13,9 @@ import random
 from typing import TYPE_CHECKING, Any, Sequence
 
 from ..cards import Card
-from ..bots.cleopatra import SlapBot, play_out
+from ..bots.cleopatra import SlapBot
 from ..fast.cleopatra import CODE, deal_codes, run_dealt
+from ..game import play_out
 from ..games import cleopatra
 from ..games.cleopatra_events import Captured, FalseSlap, Played, Slapped
 from . import PlayerSpec, game_seed, make_players, map_jobs
@@ -48,7 +49,7 @@ def event_row(state: cleopatra.State) -> dict[str, Any]:
     for ev in state.events:
         if isinstance(ev, Played):
             pile.append(ev.card)
-        elif isinstance(ev, FalseSlap) and ev.burned is not None:
+        elif isinstance(ev, FalseSlap):
             pile.insert(0, ev.burned)
         elif isinstance(ev, Slapped):
             slaps[ev.player] += 1

@@ -14,6 +14,7 @@ from typing import Any, Sequence
 from ..bots import RandomBot
 from ..bots.kirifu import SearchBot, ThumbBot
 from ..cards import Card
+from ..game import play_out
 from ..games import kirifu
 from ..games.kirifu_events import Cut, Omorai
 from . import PlayerSpec, make_players
@@ -43,11 +44,7 @@ def play_one(seed: int, rules: kirifu.Rules = DEFAULT_RULES,
         rules = dataclasses.replace(rules, players=len(players))
     state = kirifu.new_game(rules, seed=seed, undo=False)
     row = deal_row(state)
-    bots = make_players(BOTS, players, seed)
-    for _ in range(MAX_ACTIONS):
-        if state.is_over:
-            break
-        state.apply(bots[state.current_player].choose(state))
+    play_out(state, make_players(BOTS, players, seed), MAX_ACTIONS)
     outcome = state.outcome
     row.update(reason="cap" if outcome is None else "finished", actions=len(state.history))
     for seat in range(rules.players):

@@ -13,6 +13,7 @@ from typing import Any, Sequence
 from ..bots import RandomBot
 from ..bots.trappola import RuleOfThumbBot, SearchBot
 from ..fast.trappola import random_game
+from ..game import play_out
 from ..games import trappola
 from ..games.trappola import Declared, Exchanged, TrickWon
 from . import PlayerSpec, bot_seed, make_players
@@ -48,7 +49,4 @@ def play_one(seed: int, rules: trappola.Rules = DEFAULT_RULES,
     if fast and all(p == "random" for p in players):
         return random_game(seed, [bot_seed(seed, 0), bot_seed(seed, 1)], rules)
     state = trappola.new_game(rules, seed=seed, undo=False)
-    bots = make_players(BOTS, players, seed)
-    while not state.is_over:
-        state.apply(bots[state.current_player].choose(state))
-    return engine_row(state)
+    return engine_row(play_out(state, make_players(BOTS, players, seed)))

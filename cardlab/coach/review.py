@@ -1,0 +1,74 @@
+"""The review of a finished (or unfinished) game: where a player's choice was clearly worse.
+
+For every decision of the player with more than one legal choice, the position is replayed from
+the record and searched as for a hint (from what that player saw then); a decision is flagged
+when the best choice beats the one made by more than the uncertainty: the lower end of the
+interval of the difference, measured on the same sampled worlds and corrected for comparing the
+best with every other choice (Bonferroni), is above ``min_loss`` — and stays so in a second,
+independent search of the same two choices (the best was picked on the first search's playouts,
+which flatter it). The figures of a flagged row come from that second search.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..game import GameState
+from ..records import Record, record_of
+from .search import CoachError, HintSearch
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+CONFIRM = 104_729
+"""Added to a decision's seed for the search that confirms a flag."""
+COLUMNS = ["step", "player", "chosen", "best", "chosen_value", "best_value", "loss", "loss_low",
+           "loss_high", "playouts", "unit", "flagged", "why"]
+
+
+def review(record: Record | GameState, player: int = 0, budget: int | None = None, seed: int = 0,
+           measure: str | None = None, min_loss: float = 0.0, everything: bool = False,
+           start: int = 0) -> "pd.DataFrame":
+    """The decisions of ``player`` in ``record`` (a :class:`~cardlab.records.Record` or a game)
+    where the choice made was estimated clearly worse than the best one, one row each:
+
+    ``step`` (the action's index in the record: ``record.replay(step)`` is the position, and the
+    tables' replay opens at it), the two choices ``chosen`` and ``best`` with their estimates,
+    the ``loss`` with its interval ``[loss_low, loss_high]``, ``playouts`` per choice, the
+    ``unit`` and ``why`` (the rules behind the best choice). ``budget`` and ``measure`` are as
+    for :func:`~cardlab.coach.hints` (the search of step ``i`` uses the seed ``seed + i``);
+    ``everything=True`` keeps every decision, with ``flagged`` saying which are clearly worse;
+    ``start``: only the decisions from that step on (a table reviews what is new since its last review)."""
+    import pandas as pd
+    if isinstance(record, GameState):
+        record = record_of(record, players=list(record.players))
+    if not isinstance(record, Record):
+        raise CoachError("record", f"a Record or a game state, not {type(record).__name__}")
+    state = record.replay(0)
+    if not 0 <= player < len(state.players):
+        raise CoachError("player", f"a seat from 0 to {len(state.players) - 1}, not {player!r}")
+    rows = []
+    for step, text in enumerate(record.actions):
+        if step >= start and state.current_player == player and len(state.legal_actions()) > 1:
+            rows.append(_decision(state, step, text, budget, seed + step, measure, min_loss))
+        state.play(text)
+    frame = pd.DataFrame(rows, columns=COLUMNS)
+    return (frame if everything else frame[frame["flagged"]]).reset_index(drop=True)
+
+
+def _decision(state: GameState, step: int, text: str, budget: int | None, seed: int,
+              measure: str | None, min_loss: float) -> dict[str, Any]:
+    search = HintSearch(state, seed=seed, measure=measure).run(budget)
+    chosen = state.parse_action(text)
+    best = search.best()
+    loss, low, high = search.loss(chosen, best.action, search.z_for_best())
+    flagged = best.action != chosen and low > min_loss
+    if flagged:  # confirm on fresh playouts: the best was picked on the first ones (winner's curse)
+        search = HintSearch(state, seed=seed + CONFIRM, measure=measure).run(budget)
+        loss, low, high = search.loss(chosen, best.action)
+        flagged = low > min_loss
+    estimates = {e.action: e for e in search.estimates()}
+    return {"step": step, "player": state.current_player, "chosen": estimates[chosen].text, "best": best.text,
+            "chosen_value": estimates[chosen].mean, "best_value": estimates[best.action].mean, "loss": loss,
+            "loss_low": low, "loss_high": high, "playouts": search.done, "unit": best.unit,
+            "flagged": bool(flagged), "why": "; ".join(map(str, best.reasons))}

@@ -1,0 +1,73 @@
+"""The published record schema (docs/record.schema.json) is what the code builds, from one
+declaration of each rules field (the ``metadata["schema"]`` of the games' Rules fields)."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from types import SimpleNamespace
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from cardlab.game import GAMES, game_module
+from cardlab.record_schema import DOCS_SCHEMA, record_schema, rules_schema, schema_text
+from cardlab.records import record_of
+
+
+def test_the_published_schema_is_the_generated_one():
+    assert DOCS_SCHEMA.read_text(encoding="utf-8") == schema_text(), \
+        "docs/record.schema.json is stale: run python -m cardlab.record_schema"
+
+
+def test_the_schema_is_valid_draft_2020_12():
+    Draft202012Validator.check_schema(record_schema())
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_rules_field_is_checked_against_its_own_declaration(game):
+    module = game_module(game)
+    rules = record_schema()["$defs"][f"{game}_rules"]
+    fields = dataclasses.fields(module.Rules)
+    assert list(rules["properties"]) == [f.name for f in fields] and rules["additionalProperties"] is False
+    for f in fields[1:]:
+        assert rules["properties"][f.name] == f.metadata["schema"]
+    assert rules["properties"]["name"]["enum"] == [*module.PRESETS, *getattr(module, "ALIASES", {})]
+
+
+@dataclasses.dataclass(frozen=True)
+class _Rules:
+    name: str = dataclasses.field(default="a", metadata={"schema": {"type": "string"}})
+    target: int = dataclasses.field(default=3, metadata={"schema": {"type": "integer", "minimum": 1}})
+
+
+def test_the_rules_section_comes_from_the_field_metadata():
+    module = SimpleNamespace(__name__="cardlab.games.toy", Rules=_Rules, PRESETS={"a": _Rules()},
+                             ALIASES={"old_a": "a"})
+    assert rules_schema(module) == {
+        "type": "object", "required": ["name"], "additionalProperties": False,
+        "properties": {"name": {"type": "string", "enum": ["a", "old_a"], "title": "a preset name: a"},
+                       "target": {"type": "integer", "minimum": 1}},
+        "description": "The rules of Toy: a preset name (older spellings are accepted) and any fields "
+                       "that differ from it."}
+
+
+def test_a_rules_field_without_a_declaration_is_a_build_error():
+    bare = dataclasses.make_dataclass("Rules", [("name", str, dataclasses.field(default="a"))], frozen=True)
+    module = SimpleNamespace(__name__="cardlab.games.toy", Rules=bare, PRESETS={"a": bare()})
+    with pytest.raises(TypeError, match=r"toy.Rules.name declares no metadata\['schema'\]"):
+        rules_schema(module)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_any_json_schema_validator_accepts_what_the_engine_writes(game):
+    """A third party reading the published file (plain draft 2020-12) agrees on valid records."""
+    validator = Draft202012Validator(json.loads(DOCS_SCHEMA.read_text(encoding="utf-8")))
+    module = game_module(game)
+    for preset in module.PRESETS:
+        state = module.new_game(preset, seed=5)
+        for _ in range(20):
+            state.play(state.legal_actions()[0])
+        data = json.loads(record_of(state).to_json())
+        assert not list(validator.iter_errors(data))
+        assert list(validator.iter_errors({**data, "rules": {**data["rules"], "name": "chess"}}))
