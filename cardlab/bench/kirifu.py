@@ -1,33 +1,48 @@
 """Strength benchmark of Kirifu's computer players: ``python -m cardlab.bench kirifu``.
 
 For 3, 4 and 5 players it plays seeded games with the line-up search, rule-of-thumb, random
-(then rule-of-thumb and random again for the 4th and 5th seats), rotating the seats from game
-to game, and prints each bot's mean finishing place with a 95% interval and its time per decision, mean
-and slowest (decisions with a single legal action are not searched and not timed). Smaller runs:
-``--games 200 --players 3 --budget 8``; ``--processes 2`` uses both cores.
+(then rule-of-thumb and random again for the 4th and 5th seats). The seating goes through every
+distinct order of the line-up round the table equally often (:func:`seatings`: 6, 12 and 30
+orders), so each bot sits after each other bot, and in each seat, equally often: a bot's place
+then does not depend on whom it receives from. It prints each bot's mean finishing place with a
+95% interval over games (a bot with two seats in a game counts once, with its mean place there)
+and its time per decision, mean and slowest (decisions with a single legal action are not
+searched and not timed). The games per player count are rounded up to a whole number of rounds
+of the seatings. Smaller runs: ``--games 60 --players 3 --budget 8``; ``--processes 2`` uses
+both cores.
 """
 
 from __future__ import annotations
 
 import argparse
-import math
+import itertools
 import time
 from functools import partial
+from typing import Sequence
+
+import pandas as pd
+
 from ..bots.kirifu import make_bot
 from ..game import play_out
 from ..games import kirifu
 from ..sim import run_games
+from ..stats import mean_interval
 from . import Timed
 
 LINEUP = ("search", "thumb", "random", "thumb", "random")
 MAX_ACTIONS = 5000
 
 
-def one_game(seed: int, *, players: int, budget: int, preset: str = "kirifu") -> dict:
-    """One seeded game; the row holds each kind's place and decision times (seats rotated by seed)."""
-    kinds = LINEUP[:players]
-    shift = seed % players
-    seats = kinds[shift:] + kinds[:shift]
+def seatings(players: int) -> list[tuple[str, ...]]:
+    """Every distinct order of the line-up's first ``players`` bots round the table (seat 0
+    first): over these, each bot sits in each seat, and right after each other bot, equally often."""
+    return sorted(set(itertools.permutations(LINEUP[:players])))
+
+
+def one_game(seed: int, *, seats: Sequence[str], budget: int, preset: str = "kirifu") -> dict:
+    """One seeded game with the bots ``seats`` (kinds, seat 0 first); the row holds each seat's
+    kind, place and decision times."""
+    players = len(seats)
     times: list[list[float]] = [[] for _ in seats]
     bots = [Timed(make_bot(k, seed * 7 + i, budget), times[i]) for i, k in enumerate(seats)]
     state = play_out(kirifu.new_game(preset, seed=seed, players=players), bots, MAX_ACTIONS)
@@ -43,43 +58,51 @@ def one_game(seed: int, *, players: int, budget: int, preset: str = "kirifu") ->
     return row
 
 
-def summary(frame, players: int) -> list[dict]:
-    """Mean place with a 95% normal interval and ms per decision, per kind of bot."""
+def run(players: int, games: int, budget: int, seed: int, processes: int = 1) -> pd.DataFrame:
+    """``games`` (rounded up to whole rounds of :func:`seatings`) seeded games of ``players``,
+    the same number for every seating; one row per game."""
+    orders = seatings(players)
+    rounds = -(-games // len(orders))
+    return pd.concat([run_games(partial(one_game, seats=order, budget=budget), rounds, seed * 1000 + k,
+                                processes=processes, progress=False) for k, order in enumerate(orders)],
+                     ignore_index=True)
+
+
+def summary(frame: pd.DataFrame, players: int) -> list[dict]:
+    """Per kind of bot: games, mean place with a 95% interval over games (the kind's mean place
+    in each game, so two seats of one game are not counted as independent), ms per decision."""
     out = []
     for kind in dict.fromkeys(LINEUP[:players]):
-        places, secs, decisions, slowest = [], 0.0, 0, 0.0
-        for seat in range(players):
-            mine = frame[frame[f"kind_{seat}"] == kind]
-            places += list(mine[f"place_{seat}"])
-            secs += mine[f"time_{seat}"].sum()
-            decisions += mine[f"decisions_{seat}"].sum()
-            slowest = max(slowest, mine[f"max_{seat}"].max())
-        n = len(places)
-        mean = sum(places) / n
-        sd = math.sqrt(sum((p - mean) ** 2 for p in places) / (n - 1)) if n > 1 else 0.0
-        out.append({"bot": kind, "n": n, "mean_place": mean, "half": 1.96 * sd / math.sqrt(n),
+        mine = [frame[f"kind_{seat}"] == kind for seat in range(players)]
+        places = sum(frame[f"place_{seat}"].where(m, 0) for seat, m in enumerate(mine)) / sum(mine)
+        secs = sum(frame[f"time_{seat}"][m].sum() for seat, m in enumerate(mine))
+        decisions = sum(frame[f"decisions_{seat}"][m].sum() for seat, m in enumerate(mine))
+        slowest = max(frame[f"max_{seat}"][m].max() for seat, m in enumerate(mine))
+        mean, low, high = mean_interval(places)
+        out.append({"bot": kind, "games": len(frame), "mean_place": mean, "low": low, "high": high,
                     "ms_per_decision": 1000 * secs / decisions if decisions else 0.0, "max_ms": 1000 * slowest})
     return out
 
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m cardlab.bench kirifu", description=__doc__)
-    parser.add_argument("--games", type=int, default=1000, help="games per line-up (default 1000)")
+    parser.add_argument("--games", type=int, default=600,
+                        help="games per player count, rounded up to whole rounds of seatings (default 600)")
     parser.add_argument("--players", type=int, nargs="+", default=[3, 4, 5], help="player counts (default 3 4 5)")
     parser.add_argument("--budget", type=int, default=8, help="search playouts per decision (default 8)")
     parser.add_argument("--processes", type=int, default=2, help="processes (default 2)")
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args(argv)
-    print(f"Kirifu ({kirifu.KIRIFU.name}), seats rotated; search budget {args.budget} playouts per decision")
-    print(f"{'players':>7}  {'bot':<14}{'seats':>6}{'mean place':>12}{'95% interval':>18}{'ms/decision':>13}{'max ms':>9}")
+    print(f"Kirifu ({kirifu.KIRIFU.name}), every seating equally often; search budget {args.budget} "
+          "playouts per decision")
+    print(f"{'players':>7}  {'bot':<14}{'games':>6}{'mean place':>12}{'95% interval':>18}{'ms/decision':>13}{'max ms':>9}")
     for n in args.players:
         t0 = time.perf_counter()
-        frame = run_games(partial(one_game, players=n, budget=args.budget), args.games, args.seed + n,
-                          processes=args.processes, progress=False)
+        frame = run(n, args.games, args.budget, args.seed + n, args.processes)
         for r in summary(frame, n):
-            low, high = r["mean_place"] - r["half"], r["mean_place"] + r["half"]
-            print(f"{n:>7}  {r['bot']:<14}{r['n']:>6}{r['mean_place']:>12.3f}"
-                  f"{f'[{low:.3f}, {high:.3f}]':>18}{r['ms_per_decision']:>13.2f}{r['max_ms']:>9.1f}")
-        print(f"{'':>7}  {args.games} games, mean {frame['actions'].mean():.0f} actions per game, "
-              f"{time.perf_counter() - t0:.0f} s", flush=True)
+            interval = f"[{r['low']:.3f}, {r['high']:.3f}]"
+            print(f"{n:>7}  {r['bot']:<14}{r['games']:>6}{r['mean_place']:>12.3f}"
+                  f"{interval:>18}{r['ms_per_decision']:>13.2f}{r['max_ms']:>9.1f}")
+        print(f"{'':>7}  {len(frame)} games ({len(seatings(n))} seatings), mean {frame['actions'].mean():.0f} "
+              f"actions per game, {time.perf_counter() - t0:.0f} s", flush=True)
     return 0

@@ -26,7 +26,8 @@ SVG_NS = "http://www.w3.org/2000/svg"
 MARK = "#f2c230"
 SELECT = "#1e88e5"
 TABLE_GREEN = "#2f6b45"
-SANS = "'DejaVu Sans',Verdana,Arial,sans-serif"
+SANS = ("'DejaVu Sans',Verdana,Arial,'Noto Sans CJK JP','Noto Sans JP',IPAexGothic,IPAGothic,"  # Linux
+        "'Hiragino Sans','Hiragino Kaku Gothic ProN','Yu Gothic',YuGothic,Meiryo,sans-serif")  # macOS, Windows
 ROW_STEP = 0.62  # default step of a row, as a fraction of the card width
 
 

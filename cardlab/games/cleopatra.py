@@ -12,10 +12,19 @@ Actions (their text form is what records store):
 
 Decisions where the source is silent (besides the defaults of docs/rules/cleopatra.md):
 
-- a payment that ends without an honour is collected at once (C6), even if its last card makes a
-  pair: the honour's owner has already won the pile, so that pair cannot be slapped;
-- C9: the reshuffle happens as soon as a player is due to play with an empty hand (so the hand's
-  top card, and thus every legal action, is always known); it uses the game's seeded RNG;
+- C10, the slap beats the collection: a payment that ends without an honour is collected at once
+  (C6) unless its last card makes a slappable pair. Then the collection is *pending*:
+  ``state.collector`` (and ``View.collector``) names the honour's owner, who is due to play
+  (C8), a :class:`Pending` event marks the moment, and either player may slap. A slap takes the
+  pile as any slap does; if nobody slaps, the honour's owner collects (the ``Captured`` event,
+  ``how="payment"``, still of the payment's step) as part of their next ``Turn``, just before the
+  card is turned;
+- C9: the won pile is shuffled into the hand when the player turns their next card (inside that
+  ``Turn``, after any pending collection, so that cards won by a slap on the pair then on top are
+  shuffled in too); it uses the game's seeded RNG (or ``chance``). ``legal_actions()`` still names
+  the card: it draws the same shuffle on a copy of the RNG, so the card is known in advance;
+- ``lose="cannot_play"`` (the relatives): a player due to play without any card loses at once,
+  even with a pair on top, unless the pile is theirs to collect (C10);
 - the RNG always draws a deal first, even when a deal is given, so that a record (seed + deal +
   actions) replays with the RNG exactly where the original game had it.
 
@@ -39,6 +48,7 @@ slapper has a card to burn. Every record the engine writes therefore replays.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import random
 import sys
@@ -48,8 +58,8 @@ from typing import Any, Sequence
 from ..cards import Card
 from ..errors import CardParseError, IllegalActionError
 from ..game import TERMINAL, GameState, Outcome, check_rules, resolve_rules, rule
-from .cleopatra_events import (Captured, Ended, FalseSlap, Played, Reshuffled, Slapped, Step,  # noqa: F401
-                               describe, steps_of)
+from .cleopatra_events import (Captured, Ended, FalseSlap, Pending, Played, Reshuffled, Slapped,  # noqa: F401
+                               Step, describe, steps_of)
 from .cleopatra_patterns import SEATS, pattern_of, read_deal, seeded_deal
 
 FACES = frozenset("JQK")
@@ -176,7 +186,8 @@ def resolve_race(times: Sequence[tuple[int, int | None]], rng: random.Random) ->
 @dataclass(frozen=True)
 class View:
     """What ``player`` sees (None: a spectator; all see the same): the pile face up, every stack
-    as a count (nobody sees a hand)."""
+    as a count (nobody sees a hand). ``collector``: the seat that collects the pile when play
+    goes on unless someone slaps the pair on top first (C10), else None."""
 
     player: int | None
     players: tuple[str, str]
@@ -188,6 +199,7 @@ class View:
     owed: int
     step: int
     result: str
+    collector: int | None = None
 
 
 # --- the state --------------------------------------------------------------------------------
@@ -215,6 +227,7 @@ class State(GameState):
         self._turner = first
         self.owed = 0                    # cards still to pay (C6); 0 when no payment runs
         self.creditor: int | None = None  # who laid the honour being paid for
+        self.collector: int | None = None  # C10: collects the pile at the next turn unless slapped
         self.step = 0
         self._last_seat: int | None = None
         self._fresh = True               # the next card starts a step (after a capture)
@@ -242,7 +255,7 @@ class State(GameState):
     def legal_actions(self) -> list[Action]:
         if self._outcome:
             return []
-        actions: list[Action] = [Turn(self._turner, self.hands[self._turner][0])]
+        actions: list[Action] = [Turn(self._turner, self._next_card())]
         if self.rules.slaps == "none":
             return actions
         pair = self.pair_on_top
@@ -354,7 +367,7 @@ class State(GameState):
                       if self._outcome.winner is not None else f"no winner ({self._outcome.reason})")
         return View(player, self.players, self.current_player, tuple(self.pile),
                     (len(self.hands[0]), len(self.hands[1])), (len(self.won[0]), len(self.won[1])),
-                    len(self.under), self.owed, self.step, result)
+                    len(self.under), self.owed, self.step, result, self.collector)
 
     def steps(self) -> list[Step]:
         """The game so far in the source's steps (see docs/rules/cleopatra.md)."""
@@ -369,11 +382,20 @@ class State(GameState):
         self._settle()
 
     def _turn(self, seat: int) -> None:
-        hand = self.hands[seat]
-        card = hand.pop(0)
+        if self.collector is not None:               # C10: nobody slapped, play goes on
+            self._capture(self.collector, "payment")
+            if self._outcome:
+                return
         if self._fresh or seat != self._last_seat:
             self.step += 1
             self._fresh = False
+        if not self.hands[seat]:                     # C9, after any slap on the pair
+            cards, self.won[seat] = self.won[seat], []
+            self._draws().shuffle(cards)
+            self.hands[seat] = cards
+            self.events.append(Reshuffled(len(self.history), self.step, seat, len(cards)))
+        hand = self.hands[seat]
+        card = hand.pop(0)
         self._last_seat = seat
         self.pile.append(card)
         self.cards += 1
@@ -387,7 +409,10 @@ class State(GameState):
             self.owed, self.creditor, self._turner = pay, seat, 1 - seat
         elif paying:
             self.owed -= 1
-            if not self.owed:
+            if not self.owed and self.pair_on_top:   # C10: the slap beats the collection
+                self.collector, self.creditor, self._turner = self.creditor, None, self.creditor
+                self.events.append(Pending(len(self.history), self.step, self.collector))
+            elif not self.owed:
                 self._capture(self.creditor, "payment")
         else:                                        # C5
             self._turner = 1 - seat
@@ -401,7 +426,7 @@ class State(GameState):
             if self.rules.lose == "no_cards" and not self.cards_of(seat):
                 self._end(1 - seat, "no cards")
             return
-        winner = resolve_race(action.times, self._rng() if self._chance is None else self._chance)
+        winner = resolve_race(action.times, self._draws())
         self.events.append(Slapped(len(self.history), self.step, winner, self.action_text(action)[5:]))
         self._capture(winner, "slap")
 
@@ -411,7 +436,7 @@ class State(GameState):
         self.events.append(Captured(len(self.history), self.step, seat, len(taken), how))
         self.pile, self.under = [], []
         self.tricks += 1
-        self.owed, self.creditor = 0, None
+        self.owed, self.creditor, self.collector = 0, None, None
         self._turner = seat                          # C8: the captor plays next
         self._fresh = True
         if not self.cards_of(1 - seat):
@@ -431,20 +456,31 @@ class State(GameState):
             self._position_order.append(key)
 
     def _settle(self) -> None:
-        """After each action: C9 reshuffle for the player due, a loss if they cannot play, the cap."""
+        """After each action: a loss if the player due has no card to turn, the step cap."""
         if self._outcome:
             return
         seat = self._turner
-        if not self.hands[seat]:
-            if not self.won[seat]:
-                self._end(1 - seat, "cannot play")
-                return
-            cards, self.won[seat] = self.won[seat], []
-            (self._rng() if self._chance is None else self._chance).shuffle(cards)
-            self.hands[seat] = cards
-            self.events.append(Reshuffled(len(self.history), self.step, seat, len(cards)))
+        if not self.hands[seat] and not self.won[seat] and self.collector != seat:
+            self._end(1 - seat, "cannot play")
+            return
         if (self._fresh or seat != self._last_seat) and self.step >= self.rules.max_steps:
             self._end(None, "cap")
+
+    def _draws(self) -> Any:
+        """What draws the C9 reshuffles and C11 coins: ``chance`` if given, else the game's RNG."""
+        return self._rng() if self._chance is None else self._chance
+
+    def _next_card(self) -> Card:
+        """The card the player due turns if play goes on now: after a pending collection (C10)
+        and a C9 reshuffle drawn on a copy of the RNG (the turn itself draws the same)."""
+        seat = self._turner
+        hand = self.hands[seat]
+        taken = self.under + self.pile if self.collector == seat else []
+        if hand or self.rules.captures == "under_hand":
+            return (hand + taken)[0]
+        cards = self.won[seat] + taken
+        copy.deepcopy(self.rng if self._chance is None else self._chance).shuffle(cards)
+        return cards[0]
 
     def _end(self, winner: int | None, reason: str) -> None:
         tricks = self.tricks + (1 if self.pile else 0)
@@ -454,7 +490,7 @@ class State(GameState):
         self.events.append(Ended(len(self.history), self.step, winner, reason))
 
     # --- undo by cheap snapshots --------------------------------------------------------------
-    _SCALARS = ("_turner", "owed", "creditor", "step", "_last_seat", "_fresh", "cards", "tricks", "_outcome")
+    _SCALARS = ("_turner", "owed", "creditor", "collector", "step", "_last_seat", "_fresh", "cards", "tricks", "_outcome")
 
     def _rng(self) -> random.Random:
         """The game's RNG; its state is saved for ``undo()`` only by actions that use it."""

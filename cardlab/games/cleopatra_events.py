@@ -37,6 +37,16 @@ class Captured:
 
 
 @dataclass(frozen=True)
+class Pending:
+    """A payment is complete but its last card made a pair (C10): ``player``, the honour's
+    owner, collects the pile when play goes on, unless someone slaps it first."""
+
+    action: int
+    step: int
+    player: int
+
+
+@dataclass(frozen=True)
 class Slapped:
     """A slap on a pair; ``times`` is the race as written; ``player`` won it."""
 
@@ -96,6 +106,8 @@ def describe(event: Any, players: Sequence[str] = ("X", "Y")) -> str:
         return f"{players[event.player]} slaps ({event.times})"
     if isinstance(event, FalseSlap):
         return f"{players[event.player]} slaps without a pair, burns {event.burned}"
+    if isinstance(event, Pending):
+        return f"{players[event.player]} collects when play goes on, unless someone slaps the pair"
     if isinstance(event, Captured):
         return f"{players[event.player]} takes {event.n} cards"
     if isinstance(event, Reshuffled):
@@ -126,7 +138,9 @@ def steps_of(events: Sequence[Any], n_actions: int, players: Sequence[str] = ("X
 
 def _step_text(evs: list[Any], played: list[Played], players: Sequence[str]) -> str:
     text = describe(played[0], players) + "".join(f", {ev.card}" for ev in played[1:])
-    text += "".join(f"; {describe(ev, players)}" for ev in evs if not isinstance(ev, Played))
+    settled = any(isinstance(ev, Captured) for ev in evs)     # a pending collection, resolved
+    text += "".join(f"; {describe(ev, players)}" for ev in evs
+                    if not isinstance(ev, Played) and not (settled and isinstance(ev, Pending)))
     last = played[-1]
     if last.card.rank in HONOURS and not any(isinstance(ev, (Captured, Ended)) for ev in evs):
         text += f"; {players[1 - last.player]} must pay"

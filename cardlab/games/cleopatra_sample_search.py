@@ -1,9 +1,11 @@
 """The search that completed the source's sample game of Cleopatra to 100 steps.
 
 Only who searches imports this module (the runtime loads the shipped record). The source (a
-personal Japanese web page; its author learned the game at university) narrates steps 1–16 of a game and its last step, 100, where X turns a 10 as
-his very last card and loses (C15). Steps 17–99 are not given. :func:`search_sample` finds a
-complete, rule-abiding game that matches the source card for card:
+personal Japanese web page; its author learned the game at university) narrates steps 1–16 of a
+game and its last step, 100, where X turns a 10 as his very last card and loses (C15). Steps
+17–99 are not given, nor are the suits or the two number cards of step 11. :func:`search_sample`
+finds a complete, rule-abiding game (C9 and C10 as revised in issue 14) that matches the source
+card for card wherever it names a card:
 
 1. X (the first player) holds the red cards, Y the black (C2 with X first). The first cards of
    each hand are fixed by the narration: X 5 Q 8 K 7 · · K 4 2 2 J (the two ``·`` are number
@@ -12,12 +14,15 @@ complete, rule-abiding game that matches the source card for card:
 2. the two pairs of steps 13 and 16 are slapped by Y alone (the source says so); every later
    pair is decided by two :class:`~cardlab.bots.cleopatra.SlapBot` models whose attention is drawn
    at random per attempt; reshuffles (C9) come from the game's seeded RNG;
-3. the game is simulated with the fast path, and the first attempt whose step 100 is a single
-   card, a 10 turned by X as his last card (C15), is replayed with the engine into a record.
+3. the game is played by the engine with a step cap of 100, and the first attempt whose step 100
+   is a single card, a 10 that X plays (not a payment) as his last card (C15) and that makes no
+   pair, is
+   replayed with the full rules into a record. The 10 makes no pair so that step 100 stands under
+   either reading of C15 (X is out at once, or X could still slap a pair he made himself).
 
 The result ships as ``cardlab/data/cleopatra_sample.json``
 (:func:`cardlab.games.cleopatra_sample.load_sample` reads it); ``python -m
-cardlab.games.cleopatra_sample_search`` rebuilds it.
+cardlab.games.cleopatra_sample_search`` rebuilds it (about 10,000 attempts, two minutes).
 """
 
 from __future__ import annotations
@@ -30,7 +35,7 @@ from typing import Sequence
 
 from ..cards import Card, french_deck
 from ..records import Record, record_of
-from .cleopatra import CLEOPATRA, new_game
+from .cleopatra import CLEOPATRA, new_game, variant
 from .cleopatra_sample import NARRATION, SAMPLE_SEED, SOURCE
 
 X_START: tuple[str | None, ...] = ("5", "Q", "8", "K", "7", None, None, "K", "4", "2", "2", "J")
@@ -82,9 +87,11 @@ def _hand(rng: random.Random, colour: str, start: Sequence[str | None]) -> list[
     return [c for c in hand if c] + free
 
 
-def _attempt(rng: random.Random) -> tuple[dict, int, list]:
-    """One candidate: the deal, the game seed and the seeds/attention of both slap models."""
+def _attempt(seed: int, attempt: int) -> tuple[dict, int, list]:
+    """Candidate ``attempt`` of the search from ``seed``, drawn from its own RNG: the deal, the
+    game seed and a maker of the two slap models (seeds and attention)."""
     from ..bots.cleopatra import SlapBot  # bots import games: import here to keep layers one-way
+    rng = random.Random(f"cleopatra-sample/{seed}/{attempt}")
     deal = {"hands": [[c.ascii() for c in _hand(rng, "red", X_START)],
                       [c.ascii() for c in _hand(rng, "black", Y_START)]], "first": 0}
     game_seed = rng.randrange(2**31)
@@ -97,32 +104,32 @@ def _attempt(rng: random.Random) -> tuple[dict, int, list]:
 
 
 def is_sample_end(state) -> bool:
-    """Step 100 is a single card, a 10 turned by X as his last card, and Y has won (C15)."""
-    steps = state.steps()
-    last = steps[-1] if steps else None
-    return (state.is_over and state.outcome.winner == 1 and state.outcome.reason == "no cards"
-            and last is not None and last.number == 100 and last.player == 0
-            and [c.rank for c in last.cards] == ["10"])
+    """Step 100 is a single card, a 10 that X plays (not a payment) as his last card and that
+    makes no pair, and Y has won (C15)."""
+    if not (state.is_over and state.outcome.winner == 1 and state.outcome.reason == "no cards"):
+        return False
+    last, played = state.steps()[-1], state.events[-2]
+    return (last.number == 100 and last.player == 0 and [c.rank for c in last.cards] == ["10"]
+            and not played.paying and not state.pair_on_top)
 
 
-def search_sample(seed: int = SAMPLE_SEED, max_attempts: int = 2_000_000) -> SampleSearch:
-    """Search for the sample game (see the module docstring); reproducible from ``seed``."""
-    from ..fast.cleopatra import run
+def search_sample(seed: int = SAMPLE_SEED, max_attempts: int = 2_000_000, first: int = 1) -> SampleSearch:
+    """Search for the sample game (see the module docstring), trying attempts ``first``,
+    ``first + 1``, ... up to ``max_attempts``. Reproducible from ``seed``; each attempt has its
+    own RNG, so ``first=SAMPLE_ATTEMPT`` rebuilds the shipped game without the search."""
     from ..game import play_out
-    rng = random.Random(seed)
+    capped = variant(max_steps=100)          # a game that ends at step 100 never meets the cap
     start = time.perf_counter()
-    for attempt in range(1, max_attempts + 1):
-        deal, game_seed, slappers = _attempt(rng)
-        result = run(CLEOPATRA, game_seed, deal=deal, slappers=slappers())
-        if result.steps != 100 or result.winner != 1 or result.reason != "no cards":
+    for attempt in range(first, max_attempts + 1):
+        deal, game_seed, slappers = _attempt(seed, attempt)
+        if not is_sample_end(play_out(new_game(capped, seed=game_seed, deal=deal, undo=False), slappers())):
             continue
         state = play_out(new_game(CLEOPATRA, seed=game_seed, deal=deal), slappers())
-        if not is_sample_end(state):
-            continue
         steps = state.steps()
         comments = {steps[n - 1].actions[-1]: f"Step {n} (source): {NARRATION[n]}" for n in NARRATION}
         record = record_of(state, players=["X", "Y"], comments=comments, source=SOURCE,
-                           title=f"The source's sample game; steps 1-16 and 100 from the source, 17-99 "
+                           title=f"The source's sample game: the cards the source names in steps 1-16 "
+                                 f"and 100; step 11's two number cards, every suit and steps 17-99 "
                                  f"reconstructed by search_sample(seed={seed}), attempt {attempt}")
         return SampleSearch(record, attempt, time.perf_counter() - start)
     raise RuntimeError(f"no sample game found in {max_attempts} attempts from seed {seed}")

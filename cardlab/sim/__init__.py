@@ -147,3 +147,25 @@ def simulate(game: str, rules: Any = None, players: Sequence[PlayerSpec] | None 
         kwargs["players"] = tuple(players)
     one_game = partial(module.play_one, **kwargs)
     return run_games(one_game, n, seed, processes=processes, progress=progress, label=game)
+
+
+def duel(game: str, make_a: Callable[[int], Any], make_b: Callable[[int], Any], n: int,
+         rules: Any = None, first_seed: int = 0) -> list[dict[str, Any]]:
+    """Two computer players A and B over ``n`` seeded games of a two-player ``game``: game ``i``
+    has seed ``first_seed + i``, bots ``make_a(seed)`` and ``make_b(seed)``, and A sits in seat
+    ``i % 2``, so the seats even out. One row per game: ``seed``, A's ``seat``, A's and B's final
+    scores ``a`` and ``b`` (``outcome.scores``) and the finished ``state`` (events, sheets ...).
+    ``rules``: a preset name or ``Rules`` (the game's default if None)."""
+    from ..game import game_module, play_out
+
+    module = game_module(game)
+    chosen = {} if rules is None else {"rules": rules}
+    rows = []
+    for i in range(n):
+        seed, a_seat = first_seed + i, i % 2
+        state = module.new_game(**chosen, seed=seed)
+        bots: list[Any] = [None, None]
+        bots[a_seat], bots[1 - a_seat] = make_a(seed), make_b(seed)
+        scores = play_out(state, bots).outcome.scores
+        rows.append({"seed": seed, "seat": a_seat, "a": scores[a_seat], "b": scores[1 - a_seat], "state": state})
+    return rows

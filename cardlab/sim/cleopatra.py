@@ -2,9 +2,10 @@
 
 Players are slap models: ``"slapper"`` (:class:`cardlab.bots.cleopatra.SlapBot`, options such as
 ``("slapper", {"attention": 0.5})``) or ``"none"`` (never slaps). Rows come from the fast path
-(:mod:`cardlab.fast.cleopatra`, proven equal to the engine by ``tests/test_cleopatra_fast.py``),
-with the slaps each player won; ``detail=True`` plays the engine instead and adds what only its
-events tell: the opponent's Js each player captured. :func:`simulate_batch` plays in NumPy arrays.
+(:mod:`cardlab.fast.cleopatra`, proven equal to the engine by ``tests/test_cleopatra_fast.py``)
+when nobody can slap, else from the engine (the fast path still plays C9/C10 as they were before
+issue 14), with the slaps each player won; ``detail=True`` always plays the engine and adds what
+only its events tell: the opponent's Js each player captured. :func:`simulate_batch` plays in NumPy arrays.
 """
 
 from __future__ import annotations
@@ -70,7 +71,7 @@ def play_one(seed: int, rules: cleopatra.Rules = DEFAULT_RULES,
     rng = random.Random(seed)
     hands, first = deal_codes(rules, rng)
     row: dict[str, Any] = deal_row(hands, first)
-    if not detail:
+    if not detail and (rules.slaps == "none" or bots == [None, None]):
         slaps = [0, 0]
         winner, reason, cards, tricks, steps = run_dealt(rules, hands, first, rng, bots, slaps=slaps)
         return {"winner": winner, "reason": reason, "cards": cards, "tricks": tricks, "steps": steps, **row,
@@ -78,8 +79,10 @@ def play_one(seed: int, rules: cleopatra.Rules = DEFAULT_RULES,
     state = play_out(cleopatra.new_game(rules, seed=seed, undo=False),
                      [b or SlapBot(0, attention=0.0) for b in bots])
     out = state.outcome
+    events = event_row(state)
     return {"winner": out.winner, "reason": out.reason, "cards": out.stats["cards"],
-            "tricks": out.stats["tricks"], "steps": out.stats["steps"], **row, **event_row(state)}
+            "tricks": out.stats["tricks"], "steps": out.stats["steps"], **row,
+            **(events if detail else {k: events[k] for k in ("slaps_0", "slaps_1")})}
 
 
 CHUNK = 100_000

@@ -11,6 +11,8 @@ from the moment the pair appeared on screen, and races the bot's reaction time (
 comes from browser timers (:meth:`GameTable.request_timer`), never from a kernel coroutine. The
 table decides no rule: it turns ``state.legal_actions()[0]`` and hands slaps to ``state.play``.
 Mode, tempo and attention apply at once, mid-game; new rules or a new seed start a new game.
+The *slap trainer* (``trainer=True``) records your reactions and shows them after the game
+(:mod:`cardlab.widgets.slap_trainer`).
 
     >>> table = CleopatraTable(seed=4)
     >>> table.click("turn") if table.state.current_player == 0 else None
@@ -29,6 +31,7 @@ from ..games import cleopatra
 from ..games.cleopatra import FalseSlap, Slap, Slapped, slap
 from ..records import Record
 from .replay import Replayer, replay
+from .slap_trainer import SlapTrainer
 from .table import GameTable
 from .view import TableEventError
 
@@ -85,7 +88,7 @@ class CleopatraTable(GameTable):
     """You (X) against a slapping bot (Y). See the module docstring for the two modes."""
 
     def __init__(self, rules: str = "Cleopatra", seed: int = 0, attention: float = 0.7,
-                 mode: str = "step", tempo: str = "normal (1 s)") -> None:
+                 mode: str = "step", tempo: str = "normal (1 s)", trainer: bool = False) -> None:
         self.rules = w.Dropdown(options=list(RULES), value=rules, description="rules")
         self.seed = w.BoundedIntText(value=seed, min=0, max=10**9, description="seed")
         self.attention = w.FloatSlider(value=attention, min=0.0, max=1.0, step=0.05, description="bot attention")
@@ -96,8 +99,9 @@ class CleopatraTable(GameTable):
                             (self.tempo, "cardlab-tempo")):
             widget.add_class(cls)
         self.pair_open, self.bot_time = False, None
+        self.trainer = SlapTrainer(on=trainer)
         super().__init__(settings=[w.HBox([self.rules, self.seed]), w.HBox([self.attention, self.tempo]),
-                                   self.play_mode])
+                                   w.HBox([self.play_mode, self.trainer.switch])], below=[self.trainer.report])
         self.add_class("cardlab-cleopatra")
         self.rules.observe(lambda _change: self.new_game(), names="value")
         self.seed.observe(lambda _change: self.new_game(), names="value")
@@ -116,6 +120,7 @@ class CleopatraTable(GameTable):
     def start(self, state: cleopatra.State) -> None:
         """Play on from ``state`` (you are X, the bot Y), e.g. a prepared deal."""
         self.pair_open, self.bot_time = False, None
+        self.trainer.reset()
         super().start(state)
 
     def greeting(self) -> str:
@@ -125,6 +130,7 @@ class CleopatraTable(GameTable):
 
     def ended(self) -> str:
         self.pair_open = False
+        self.trainer.game_over(self.bot, RULES[self.rules.value])
         return f"Game over: {self.state.view(self.you).result}. Press New game to play again."
 
     def accepts_input(self) -> bool:
@@ -158,6 +164,7 @@ class CleopatraTable(GameTable):
 
     def on_timer(self, name: str, t: float) -> None:
         if name == "bot-slap" and self.pair_open:
+            self.trainer.log.beaten.append(self.bot_time)
             self._slap(Slap(((1, self.bot_time),)))
         elif name in TURN_TIMERS:
             self._turn()
@@ -184,6 +191,7 @@ class CleopatraTable(GameTable):
     def _turn(self) -> None:
         """Turn the card of the player due (the state says whose and which)."""
         self.cancel_timers()
+        self.trainer.log.missed += self.pair_open      # the pair on top went by unslapped (C12)
         self.state.play(self.state.legal_actions()[0])
         self.pair_open = self.state.pair_on_top
         self.bot_time = self.bot.reaction_time() if self.pair_open else None
@@ -194,10 +202,12 @@ class CleopatraTable(GameTable):
 
     def _reader_slap(self, t: float) -> None:
         if self.pair_open:
+            self.trainer.log.reactions.append(t)
             times = ((0, round(t)),) + (((1, self.bot_time),) if self.bot_time is not None else ())
             self._slap(Slap(times))
             return
         start = len(self.state.events)
+        self.trainer.log.false_slaps += 1
         try:
             self.state.play(slap(self.you))
         except IllegalActionError as e:

@@ -16,6 +16,7 @@ from ..cards import Card
 from ..draw.kirifu import table_svg
 from ..errors import CardParseError
 from ..games import kirifu
+from .coach import TableCoach
 from .replay import replay
 from .table import GameTable
 from .view import TableEventError
@@ -27,17 +28,19 @@ COMPUTER_NAMES = ("Aiko", "Ben", "Chie", "Daichi")
 class KirifuTable(GameTable):
     """You (seat 0) against ``computers`` bots of kind ``bot`` (``"thumb"``, ``"search"``, ``"random"``).
 
-    A seeded table deals its next games with the next seeds.
+    A seeded table deals its next games with the next seeds. ``coach=True`` turns the coach on
+    (:mod:`cardlab.widgets.coach`: every choice marked with its expected place, a review).
     """
 
     def __init__(self, computers: int = 3, rules: kirifu.Rules | str = kirifu.KIRIFU, seed: int | None = None,
-                 bot: str = "thumb") -> None:
+                 bot: str = "thumb", coach: bool = False) -> None:
         if not 2 <= computers <= 4:
             raise ValueError(f"the table seats 2 to 4 computer players, not {computers}")
         self.rules, self.computers, self.bot_kind, self.first_seed = rules, computers, bot, seed
         self.passed: Card | None = None        # the passed card you chose to answer
         self.selection: list[Card] = []        # the cards of your hand you chose to pass
-        super().__init__()
+        self.coach = TableCoach(self, on=coach, seed=seed or 0, target_of=_target)
+        super().__init__(settings=[self.coach.switch], below=[self.coach.panel])
         self.add_class("cardlab-kirifu")
         self.new_game()
 
@@ -87,6 +90,11 @@ class KirifuTable(GameTable):
         waiting = self.state.passed if self.state.current_player == self.you else ()
         if self.passed not in waiting:  # keep the reader's choice while it is still to answer
             self.passed = waiting[0] if len(waiting) == 1 else None
+        self.coach.refresh()
+
+    def on_timer(self, name: str, t: float) -> None:
+        if name == "coach":
+            self.coach.on_timer()
 
     def ended(self) -> str:
         place = self.state.outcome.scores[self.you]
@@ -96,5 +104,15 @@ class KirifuTable(GameTable):
         """The table as you see it."""
         mine = self.state.current_player == self.you
         legal = [str(a) for a in self.state.legal_actions()] if mine else []
-        return table_svg(self.state.view(self.you), legal=legal, passed=self.passed if mine else None,
-                         chosen=self.selection)
+        return self.coach.annotate(table_svg(self.state.view(self.you), legal=legal,
+                                             passed=self.passed if mine else None, chosen=self.selection))
+
+
+def _target(action: str) -> list[str]:
+    """The elements of the drawing a choice is marked on: a card to pass is a card of the hand; a
+    passed card stands for the cuts and the taking in of it."""
+    if action.startswith("pass "):
+        return ["hand:" + action[5:]]
+    if action.startswith(("cut ", "take ")):
+        return [action, "passed:" + action.split()[1]]
+    return [action]

@@ -17,6 +17,7 @@ import ipywidgets as w
 from ..bots.trappola import SearchBot
 from ..draw.trappola import sheets_html, table_svg
 from ..games import trappola
+from .coach import TableCoach
 from .replay import replay
 from .table import GameTable
 
@@ -27,18 +28,21 @@ MOVES = (trappola.Exchanged, trappola.Kept, trappola.Declared, trappola.Played) 
 class TrappolaTable(GameTable):
     """You (seat ``you``) against ``bot`` (default: the search player) in a game of Trappola.
 
-    A seeded table deals its next games with the next seeds.
+    A seeded table deals its next games with the next seeds. ``coach=True`` turns the coach on
+    (:mod:`cardlab.widgets.coach`: every choice marked with its worth, a review of the game).
     """
 
     def __init__(self, rules: trappola.Rules | str = trappola.TRAPPOLA, seed: int | None = None,
-                 bot: Any = None, you: int = 0, names: tuple[str, str] = ("You", "Computer")) -> None:
+                 bot: Any = None, you: int = 0, names: tuple[str, str] = ("You", "Computer"),
+                 coach: bool = False) -> None:
         self.rules, self.you, self.first_seed = rules, you, seed
         self.names = names if you == 0 else names[::-1]
         self.bot = bot if bot is not None else SearchBot(seed, budget=200)
         self.sheet = w.HTML()
         self.sheet.add_class("cardlab-sheet")
         self._sheets: tuple = ()                   # the sheets shown under the table
-        super().__init__(below=[self.sheet])
+        self.coach = TableCoach(self, on=coach, seed=seed or 0)
+        super().__init__(settings=[self.coach.switch], below=[self.sheet, self.coach.panel])
         self.add_class("cardlab-trappola")
         self.new_game()
 
@@ -51,6 +55,14 @@ class TrappolaTable(GameTable):
 
     def choose(self, state: trappola.State) -> Any:
         return self.bot.choose(state)
+
+    def after_action(self, start: int | None = None) -> None:
+        super().after_action(start)
+        self.coach.refresh()
+
+    def on_timer(self, name: str, t: float) -> None:
+        if name == "coach":
+            self.coach.on_timer()
 
     def narrate(self, events: list[Any]) -> str:
         """The score of a deal that has just ended, or the computer's moves in words (T7: a
@@ -77,4 +89,4 @@ class TrappolaTable(GameTable):
         view = self.state.view(self.you)
         if view.sheets != self._sheets:            # a new sheet (or a new game): about 60 ms of pandas
             self.sheet.value, self._sheets = sheets_html(view), view.sheets
-        return table_svg(view, clickable=True)
+        return self.coach.annotate(table_svg(view, clickable=True))

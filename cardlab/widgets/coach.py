@@ -1,0 +1,187 @@
+"""The coach at the table (Trappola, Kirifu): a *coach* switch, hints drawn on every legal
+choice, refined by browser timers, and a *review* of the game so far.
+
+When the switch is on and it is the reader's turn, a :class:`~cardlab.coach.HintSearch` of the
+position starts. Each browser timer ``coach`` (:meth:`GameTable.request_timer`) refines it by a
+small step and the table redraws, until the budget is spent; the kernel is never busy for more
+than a step, and the reader may move at any time (the search of a position that is gone is
+dropped). Every legal choice with an element of its own in the drawing (a card, a button) is
+marked there with its estimate and interval, the best in gold; a strip under the table lists the
+best choices with their playouts and the rule behind them (choices with no element of their own,
+such as an osoroi group, appear there only).
+
+*Review* searches every decision of the reader since the last review (:func:`cardlab.coach.review`)
+and lists those clearly worse than the best choice; *replay* opens the game at such a step.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import TYPE_CHECKING, Callable
+
+import ipywidgets as w
+
+from ..coach import Estimate, HintSearch, review
+from ..draw import svg
+from ..records import record_of
+from .replay import replay
+
+if TYPE_CHECKING:
+    from .table import GameTable
+
+STEPS = 6            # a search reaches its budget in this many timer steps
+DELAY_MS = 40        # between two steps: the browser answers, the kernel stays free for clicks
+_TARGET = re.compile(r'<g transform="translate\(([-\d.]+),([-\d.]+)\)"[^>]*?data-target="([^"]*)"')
+_HEAD = re.compile(r'<svg ([^>]*?)height="([\d.]+)" viewBox="0 0 ([\d.]+) ([\d.]+)">(<title>.*?</title>)?'
+                   r'(<rect width="[\d.]+" height=")([\d.]+)(")')
+GOLD, INK, PANEL = "#f2c14e", "#f4efe1", "#163a26"
+
+
+class TableCoach:
+    """The coach of ``table`` (a :class:`~cardlab.widgets.table.GameTable`). ``target_of`` maps
+    an action text to the ``data-target`` of its element in the drawing (default: the same text)
+    or to a list of targets, the first its own, the others of elements that stand for several
+    choices (Kirifu's passed card: its cuts and its taking in), marked with the best of them;
+    ``on``: the switch's first position; ``seed``: the searches' (plus the number of actions so far)."""
+
+    def __init__(self, table: "GameTable", on: bool = False, seed: int = 0, budget: int | None = None,
+                 target_of: Callable[[str], str | list[str]] = str) -> None:
+        self.table, self.seed, self.budget, self.target_of = table, seed, budget, target_of
+        self.search: HintSearch | None = None
+        self.position: tuple[int, int] | None = None
+        self.reviewed = 0
+        self.switch = w.ToggleButton(value=on, description="coach", icon="lightbulb-o",
+                                     tooltip="show what each of your choices is worth")
+        self.switch.add_class("cardlab-coach")
+        self.switch.observe(self._toggled, names="value")
+        self.review_button = w.Button(description="review", icon="search",
+                                      tooltip="your decisions that were clearly worse than the best")
+        self.review_button.add_class("cardlab-coach-review")
+        self.review_button.on_click(lambda _button: self.show_review())
+        self.report = w.HTML()
+        self.report.add_class("cardlab-coach-report")
+        self.steps = w.Dropdown(description="replay at", options=[])
+        self.replay_button = w.Button(description="replay", icon="play")
+        self.replay_button.add_class("cardlab-coach-replay")
+        self.replay_button.on_click(lambda _button: self.show_replay())
+        self.replayer = w.VBox()
+        self.panel = w.VBox([w.HBox([self.review_button]), self.report, self.replayer])
+
+    # --- the search ---------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """After a move or a new game: start a search of the reader's position (coach on), or
+        forget the search of a position that is gone."""
+        table, state = self.table, self.table.state
+        key = (table.games, len(state.history))
+        if not self.switch.value or state.is_over or state.current_player != table.you:
+            self.search, self.position = None, None
+            table.cancel_timers("coach")
+            return
+        if key == self.position:
+            return
+        table.cancel_timers("coach")
+        self.position = key
+        self.search = HintSearch(state, seed=self.seed + len(state.history))
+        total = self.search.playouts.default_budget if self.budget is None else self.budget
+        self.target = max(1, total // len(self.search.actions))
+        self.step_size = max(1, -(-self.target // STEPS))
+        table.request_timer(DELAY_MS, "coach")
+
+    def on_timer(self) -> None:
+        """A ``coach`` timer: one more step of the search (the table redraws after it)."""
+        if self.search is None or self.position != (self.table.games, len(self.table.state.history)):
+            return
+        self.search.step(min(self.step_size, self.target - self.search.done))
+        if self.search.done < self.target:
+            self.table.request_timer(DELAY_MS, "coach")
+
+    @property
+    def ready(self) -> bool:
+        """Whether the search of the position shown has spent its budget."""
+        return self.search is not None and self.search.done >= self.target
+
+    def _toggled(self, _change: object) -> None:
+        self.refresh()
+        self.table.redraw()
+
+    # --- the drawing --------------------------------------------------------------------------
+    def annotate(self, drawing: str) -> str:
+        """``drawing`` with the hints: a label on each choice's element, a strip of the best."""
+        if self.search is None or not self.search.done:
+            return drawing
+        estimates = self.search.estimates()
+        best = self.search.best()
+        sign = 1 if best.higher_is_better else -1
+        by_target: dict[str, Estimate] = {}
+        for e in sorted(estimates, key=lambda e: -sign * e.mean):  # the best choice of an element first
+            targets = self.target_of(e.text)
+            for target in [targets] if isinstance(targets, str) else targets:
+                by_target.setdefault(target, e)
+        labels = [self._label(e, float(x), float(y), e.action == best.action) for x, y, target in _TARGET.findall(drawing)
+                  if (e := by_target.get(html.unescape(target))) is not None]
+        strip = self._strip(estimates, best)
+        return _extend(drawing, 18 * len(strip) + 12, "".join(labels), strip)
+
+    @staticmethod
+    def _label(e: Estimate, x: float, y: float, best: bool) -> str:
+        mean, half = e.label().split(" ")
+        return (f'<g class="cardlab-hint" data-hint="{svg.esc(e.text)}" transform="translate({svg.num(x)},'
+                f'{svg.num(y - 27)})"><rect width="36" height="25" rx="4" fill="{GOLD if best else PANEL}"'
+                f' stroke="{GOLD}" stroke-width="1"/>'
+                + svg.text_g(mean, 18, 11, size=10.5, anchor="middle", weight="bold", fill=PANEL if best else INK)
+                + svg.text_g(half, 18, 22, size=9, anchor="middle", fill=PANEL if best else INK) + "</g>")
+
+    def _strip(self, estimates: list[Estimate], best: Estimate) -> list[str]:
+        sign = 1 if best.higher_is_better else -1
+        ranked = sorted(estimates, key=lambda e: -sign * e.mean)[:5]
+        done = "" if self.ready else " (refining…)"
+        lines = [f"coach · {best.unit}, 95% interval, {self.search.done} playouts per choice{done}"]
+        for e in ranked:
+            why = f" — {e.reasons[0]}" if e.reasons else ""
+            lines.append(f"{'★' if e.action == best.action else '·'} {e.text}: {e.mean:.2f} [{e.low:.2f}, {e.high:.2f}]{why}")
+        return lines
+
+    # --- the review ---------------------------------------------------------------------------
+    def show_review(self) -> None:
+        """Review the reader's decisions since the last review; list the clearly worse ones."""
+        state = self.table.state
+        self.record = record_of(state, players=list(state.players))
+        frame = review(self.record, player=self.table.you, budget=self.budget, seed=self.seed,
+                       start=self.reviewed)
+        self.reviewed = len(state.history)
+        if frame.empty:
+            self.report.value = "<p>Review: no decision clearly worse than the coach's best.</p>"
+            self.steps.options = []
+            self.panel.children = [w.HBox([self.review_button]), self.report, self.replayer]
+            return
+        rows = "".join(f"<tr><td>{r.step}</td><td>{html.escape(r.chosen)}</td><td>{html.escape(r.best)}</td>"
+                       f"<td>{r.loss:.2f} [{r.loss_low:.2f}, {r.loss_high:.2f}] {html.escape(r.unit)}</td>"
+                       f"<td>{html.escape(r.why)}</td></tr>" for r in frame.itertuples())
+        self.report.value = ("<table class='cardlab-review'><tr><th>step</th><th>you chose</th><th>best</th>"
+                             f"<th>loss</th><th>why</th></tr>{rows}</table>")
+        self.steps.options = [(f"step {s}", s) for s in frame["step"]]
+        self.panel.children = [w.HBox([self.review_button, self.steps, self.replay_button]), self.report,
+                               self.replayer]
+
+    def show_replay(self) -> None:
+        """The recorded game at the chosen step (the position before the reviewed decision) and
+        after it, seen by the reader."""
+        step = self.steps.value
+        if step is not None:
+            self.replayer.children = [replay(self.record, player=self.table.you, at=[step, step + 1])]
+
+
+def _extend(drawing: str, extra: float, labels: str, lines: list[str]) -> str:
+    """The drawing made ``extra`` pixels taller, with ``labels`` on top and ``lines`` in the new
+    strip at the bottom."""
+    match = _HEAD.search(drawing)
+    if match is None:
+        return drawing[:-len("</svg>")] + labels + "</svg>"
+    height = float(match.group(2))
+    new = height + extra
+    head = (f'<svg {match.group(1)}height="{svg.num(new)}" viewBox="0 0 {match.group(3)} {svg.num(new)}">'
+            f'{match.group(5) or ""}{match.group(6)}{svg.num(new)}{match.group(8)}')
+    text = "".join(svg.text_g(line, 16, height + 16 + 18 * i, size=12, fill=GOLD if i == 0 else INK,
+                              cls="cardlab-coach-line") for i, line in enumerate(lines))
+    return head + drawing[match.end():-len("</svg>")] + labels + text + "</svg>"

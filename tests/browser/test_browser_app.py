@@ -1,0 +1,101 @@
+"""`make app` as a reader meets it: the classroom page (notebooks/classroom.ipynb served by Voila)
+shows the three games' tables and the Cleopatra sample's replay, answers a click, and shows no code.
+
+The server runs the very command `make app` would run (read from `make --dry-run app`), with
+`--no-browser` on a free local port.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+REPO = Path(__file__).resolve().parents[2]
+SERVER_START_S = 90
+PAGE_MS = 180_000     # Voila runs every cell before it sends the page
+ACTION_MS = 15_000
+GAMES = (".cardlab-cleopatra", ".cardlab-cleopatra-replay", ".cardlab-trappola", ".cardlab-kirifu")
+CODE = ".jp-CodeCell .jp-InputArea, .jp-CodeCell .jp-InputPrompt, .jp-CodeMirrorEditor, .cm-editor, .CodeMirror"
+
+
+def make_app_command() -> list[str]:
+    """The last line of `make app`, its `voila ...` command, as arguments (nothing is run: a dry run)."""
+    if not shutil.which("make"):
+        pytest.skip("make is not installed")
+    dry = subprocess.run(["make", "--dry-run", "--silent", "app"], cwd=REPO, check=True, capture_output=True,
+                         text=True, env={k: v for k, v in os.environ.items() if not k.startswith("MAKE")}).stdout
+    *_, command = (shlex.split(line) for line in dry.replace("\\\n", " ").splitlines() if line.strip())
+    assert command[:1] == [".venv/bin/voila"], f"`make app` ends with no `.venv/bin/voila`:\n{dry}"
+    return command
+
+
+@pytest.fixture(scope="module")
+def classroom_url(_browser_ready: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """`make app`'s server (with `--no-browser`, on a free port); yields the page's URL."""
+    base = tmp_path_factory.mktemp("classroom")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    command = [sys.executable, "-m", "voila", *make_app_command()[1:], "--no-browser", f"--port={port}",
+               "--Voila.ip=127.0.0.1"]
+    log = base / "voila.log"
+    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(base / "runtime")}
+    env.pop("MPLBACKEND", None)
+    with log.open("w") as out:
+        process = subprocess.Popen(command, cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + SERVER_START_S
+        while "running at" not in log.read_text(errors="replace"):
+            if process.poll() is not None or time.monotonic() > deadline:
+                pytest.fail(f"`make app`'s server did not start:\n{log.read_text(errors='replace')[-3000:]}",
+                            pytrace=False)
+            time.sleep(0.25)
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        process.terminate()
+        process.wait(timeout=60)
+
+
+def test_make_app_serves_the_notebook_with_voila_and_opens_the_browser():
+    command = make_app_command()
+    assert command[1:] == ["notebooks/classroom.ipynb"]  # the page, and no --no-browser: it opens
+    assert (REPO / command[1]).is_file()
+
+
+def test_classroom_page_shows_the_tables_without_code_and_answers_a_click(classroom_url, chromium, tmp_path):
+    context = chromium.new_context(viewport={"width": 1280, "height": 1000})
+    page = context.new_page()
+    page.set_default_timeout(ACTION_MS)
+    try:
+        page.goto(classroom_url, timeout=PAGE_MS)
+        for game in GAMES:
+            page.locator(f"{game} .cardlab-table .cardlab-svg svg").first.wait_for(timeout=PAGE_MS)
+        assert page.locator(CODE).count() == 0              # no code, no prompt, no editor ...
+        cells = page.locator(".jp-CodeCell")
+        assert cells.count() == cells.and_(page.locator(".jp-mod-noInput")).count() > 0  # ... outputs only
+        text = page.locator("body").inner_text()
+        assert "import" not in text and "CleopatraTable(" not in text
+        for heading in ("Cleopatra", "Trappola", "Kirifu"):
+            assert page.get_by_role("heading", name=heading).count() >= 1
+
+        table = page.locator(".cardlab-cleopatra .cardlab-table").first
+        drawing = table.locator(".cardlab-svg")
+        before = drawing.inner_html()
+        table.locator('[data-target="turn"]').first.click()   # you are X and turn the first card
+        handle = drawing.element_handle()
+        page.wait_for_function("([el, before]) => el.innerHTML !== before", arg=[handle, before],
+                               timeout=ACTION_MS, polling=50)
+        page.screenshot(path=str(tmp_path / "classroom.png"), full_page=True)
+    finally:
+        context.close()

@@ -1,0 +1,127 @@
+"""The coach at the tables, driven headless: hints refined by timers and drawn on every choice,
+a marked choice played, the review of a finished deal, and the Cleopatra slap trainer."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from cardlab.games import cleopatra
+from cardlab.widgets.cleopatra import CleopatraTable
+from cardlab.widgets.kirifu import KirifuTable
+from cardlab.widgets.trappola import TrappolaTable
+from trappola_helpers import endgame
+
+
+def answer_timers(table, name: str, limit: int = 50) -> int:
+    """Answer the table's pending timers called ``name`` as the browser would, until none is left."""
+    answered = 0
+    while answered < limit:
+        tag = next((t for t in table.timers if t.startswith(name + ":")), None)
+        if tag is None:
+            return answered
+        table.view.send_event({"type": "timer", "tag": tag, "t": table.timers[tag]})
+        answered += 1
+    return answered
+
+
+def hinted(table) -> dict[str, str]:
+    """The choices marked in the drawing: action text -> its label."""
+    marks = re.findall(r'data-hint="([^"]+)".*?<text[^>]*>([^<]+)</text>', table.view.svg)
+    return {html.unescape(a): v for a, v in marks}
+
+
+def test_trappola_hints_come_in_steps_and_mark_every_legal_choice():
+    table = TrappolaTable(seed=5, coach=True)
+    assert table.coach.search is not None and table.coach.search.done == 0 and not hinted(table)
+    table.view.send_event({"type": "timer", "tag": next(iter(table.timers)), "t": 40})
+    assert 0 < table.coach.search.done < table.coach.target and "refining" in table.view.svg   # drawn before it is done
+    steps = answer_timers(table, "coach")
+    assert table.coach.ready and steps >= 2 and "refining" not in table.view.svg
+    legal = {str(a) for a in table.state.legal_actions()}
+    targets = set(re.findall(r'data-target="([^"]+)"', table.view.svg))
+    assert set(hinted(table)) == legal == targets
+
+
+def test_the_reader_may_move_before_the_hints_are_ready_and_a_marked_choice_plays():
+    table = TrappolaTable(seed=5, coach=True)
+    first = table.coach.search
+    table.click("keep")                       # before any step: the search of that position is dropped
+    assert table.state.history_text()[0] == "keep" and table.coach.search is not first
+    answer_timers(table, "coach")
+    best = table.coach.search.best().text
+    assert best in hinted(table)
+    before = len(table.state.history)
+    table.click(best)
+    assert table.state.history_text()[before] == best
+
+
+def test_coach_off_draws_nothing_and_asks_no_timer():
+    table = TrappolaTable(seed=5)
+    assert table.coach.search is None and not table.timers and "cardlab-hint" not in table.view.svg
+    table.coach.switch.value = True
+    answer_timers(table, "coach")
+    assert hinted(table)
+    table.coach.switch.value = False
+    assert "cardlab-hint" not in table.view.svg and not any(t.startswith("coach") for t in table.timers)
+
+
+def test_review_flags_a_blunder_at_the_table_and_replays_it_T14():
+    table = TrappolaTable(seed=7)
+    table.start(endgame())                     # you have run seven swords; you hold 2S and AB
+    table.coach.budget = 300
+    step = len(table.state.history)
+    table.click("play 2S")                     # the blunder: AB first keeps the 2 for a streak
+    table.click("play AB")
+    table.coach.show_review()
+    assert (f"step {step}", step) in table.coach.steps.options and "play AB" in table.coach.report.value
+    table.coach.steps.value = step
+    table.coach.show_replay()
+    assert table.coach.replayer.children
+    table.coach.show_review()                  # nothing new since the last review
+    assert "no decision" in table.coach.report.value
+
+
+def test_kirifu_marks_cards_to_pass_and_passed_cards_with_their_best_choice():
+    table = KirifuTable(seed=3, coach=True)
+    answer_timers(table, "coach")
+    marks = hinted(table)
+    assert marks and all(a.startswith(("cut ", "take ", "pass ")) for a in marks)
+    targets = set(re.findall(r'data-target="([^"]+)"', table.view.svg))
+    assert {t for t in targets if t.startswith(("passed:", "hand:"))}
+    assert "coach · place" in table.view.svg
+
+
+def rigged(table, x, y):
+    table.start(cleopatra.new_game(cleopatra.CLEOPATRA, seed=1, players=["You", "Bot"],
+                                   deal={"hands": [x.split(), y.split()], "first": 0}))
+
+
+def test_slap_trainer_logs_reactions_the_bots_slaps_misses_and_false_slaps_C10_C12_C13():
+    table = CleopatraTable(seed=2, attention=1.0, trainer=True)
+    rigged(table, "7H 2H 4C 5C", "7S 3S 9C 7D")
+    table.press(" ", t=100)                    # no pair: a false slap (C13)
+    table.click("turn")
+    answer_timers(table, "bot-turn")           # 7H 7S: a pair
+    bot_time = table.bot_time
+    table.press(" ", t=bot_time - 1)           # your time is logged, and you win the race (C10, C11)
+    log = table.trainer.log
+    assert log.reactions == [bot_time - 1] and log.false_slaps == 1 and not log.beaten
+    table.click("turn")
+    answer_timers(table, "bot-turn")           # 2H 3S
+    table.click("turn")
+    answer_timers(table, "bot-turn")           # 4C 9C
+    table.click("turn")
+    answer_timers(table, "bot-turn")           # 5C 7D
+    assert log.pairs == 1
+    table.attention.value = 0.0
+    rigged(table, "7H 2H", "7S 3S")
+    table.click("turn")
+    answer_timers(table, "bot-turn")           # a pair the bot does not notice
+    table.click("turn")                        # nobody slapped it (C12)
+    assert table.trainer.log.missed == 1 and table.trainer.log.pairs == 1
+    table.trainer.games = 20
+    table.trainer.game_over(table.bot, cleopatra.CLEOPATRA)
+    assert table.trainer.report.value[:4] == b"\x89PNG" and table.trainer.report.layout.display == ""
+    rigged(table, "7H 2H", "7S 3S")
+    assert table.trainer.log.pairs == 0 and table.trainer.report.layout.display == "none"
