@@ -71,13 +71,15 @@ class DemoTable(w.VBox):
 
     def handle(self, event: Event) -> None:
         """React to a table event: clicks on cards or the Deal button, arrow keys, space, ``d``, ``t``.
-        A click on something that is not there is reported in the status line."""
-        try:
-            self._react(event)
-        except TableEventError as error:
-            self.view.status = f"That cannot be done here: {error}"
-        else:
-            self.view.status = self._describe(event)
+        A click on something that is not there is reported in the status line. The drawing and
+        the status line reach the browser together."""
+        with self.view.hold_sync():
+            try:
+                self._react(event)
+            except TableEventError as error:
+                self.view.status = f"That cannot be done here: {error}"
+            else:
+                self.view.status = self._describe(event)
 
     def _react(self, event: Event) -> None:
         if event["type"] == "click":

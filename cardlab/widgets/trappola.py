@@ -40,6 +40,7 @@ class TrappolaTable(GameTable):
         self.bot = bot if bot is not None else SearchBot(seed, budget=200)
         self.sheet = w.HTML()
         self.sheet.add_class("cardlab-sheet")
+        self._sheets: tuple = ()                   # the sheets shown under the table
         self.coach = TableCoach(self, on=coach, seed=seed or 0)
         super().__init__(settings=[self.coach.switch], below=[self.sheet, self.coach.panel])
         self.add_class("cardlab-trappola")
@@ -86,5 +87,6 @@ class TrappolaTable(GameTable):
     def draw(self) -> str:
         """The table as you see it (the score sheets of the finished deals go under it)."""
         view = self.state.view(self.you)
-        self.sheet.value = sheets_html(view)
+        if view.sheets != self._sheets:            # a new sheet (or a new game): about 60 ms of pandas
+            self.sheet.value, self._sheets = sheets_html(view), view.sheets
         return self.coach.annotate(table_svg(view, clickable=True))

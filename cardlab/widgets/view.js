@@ -28,12 +28,15 @@ function render({ model, el }) {
 
   function draw() {
     box.innerHTML = model.get("svg");
-    shownSeq = model.get("seq");
+    renumber();
     shownAt = performance.now();
     cancelAnimationFrame(frame);
     frame = requestAnimationFrame(() => { shownAt = performance.now(); });
   }
-  function renumber() { shownSeq = model.get("seq"); } // the same drawing again, a new number
+  function renumber() { // also called alone for the same drawing again, under a new number
+    shownSeq = model.get("seq");
+    box.dataset.seq = shownSeq;
+  }
   function drawStatus() {
     status.textContent = model.get("status");
     status.hidden = !model.get("status");

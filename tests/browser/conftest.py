@@ -30,7 +30,8 @@ Fixtures
     The Playwright ``Browser`` (Debian's ``chromium``; ``playwright install`` is never needed).
 
 ``LabNotebook`` offers ``.page`` (the Playwright page), ``table(i)``, ``svg_of(table)``,
-``wait_svg_change(table, before)``, ``run_all()``, ``wait_idle()``, ``outputs_text()``,
+``wait_svg_change(table, before)``, ``seq_of(table)`` and ``wait_drawn(table, seq)`` (the number
+of the drawing shown, which changes even when Python draws the same picture again), ``run_all()``, ``wait_idle()``, ``outputs_text()``,
 ``execute(code)`` (runs code in the kernel after every message the page has sent so far, and
 returns what it printed: the way to read Python's state after a gesture without waiting a time)
 and ``save_picture(locator, "docs/table.png")`` (writes only when ``CARDLAB_SCREENSHOTS=1``).
@@ -285,6 +286,17 @@ class LabNotebook:
         self.page.wait_for_function("([el, before]) => el.innerHTML !== before", arg=[handle, before],
                                     timeout=timeout_ms, polling=50)
         return self.svg_of(table)
+
+    @staticmethod
+    def seq_of(table: Any) -> int:
+        """The number of the drawing a table shows right now."""
+        return int(table.locator(".cardlab-svg").get_attribute("data-seq"))
+
+    def wait_drawn(self, table: Any, seq: int, timeout_ms: int = ACTION_MS) -> None:
+        """Wait until ``table`` shows a drawing later than number ``seq`` (Python drew again)."""
+        handle = table.locator(".cardlab-svg").element_handle()
+        self.page.wait_for_function("([el, seq]) => Number(el.dataset.seq) > seq", arg=[handle, seq],
+                                    timeout=timeout_ms, polling=50)
 
     def save_picture(self, locator: Any, relative_path: str) -> Path | None:
         """Screenshot ``locator`` into the repository (e.g. ``docs/table.png``) if ``CARDLAB_SCREENSHOTS=1``."""

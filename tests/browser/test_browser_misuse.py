@@ -174,7 +174,9 @@ def test_space_right_after_new_game_slaps_and_does_not_restart(open_cells):
     nb.page.keyboard.press(" ")
     expect(table.locator(".cardlab-status")).to_contain_text("slap has no effect (C13)")
     assert count(nb, "table.games") == 2           # one New game click, no second one
+    seq = nb.seq_of(table)
     nb.page.locator(".cardlab-cleopatra .cardlab-new-game").focus()   # even with the button focused
     nb.page.keyboard.press(" ")
+    nb.wait_drawn(table, seq)                     # the slap's answer (a key on the old drawing is dropped)
     nb.page.keyboard.press("Enter")
     assert count(nb, "table.games") == 2 and count(nb) == 1   # Enter turned your card instead
