@@ -125,3 +125,15 @@ def test_slap_trainer_logs_reactions_the_bots_slaps_misses_and_false_slaps_C10_C
     assert table.trainer.report.value[:4] == b"\x89PNG" and table.trainer.report.layout.display == ""
     rigged(table, "7H 2H", "7S 3S")
     assert table.trainer.log.pairs == 0 and table.trainer.report.layout.display == "none"
+
+
+def test_a_click_made_while_the_hints_are_refined_still_counts():
+    """The coach's estimates redraw the same position: a choice clicked on the drawing shown before
+    a refinement step is not dropped as stale (issue 15 on the input model of issue 10)."""
+    table = TrappolaTable(seed=5, coach=True)
+    seq, legal = table.view.seq, [str(a) for a in table.state.legal_actions()]
+    tag = next(t for t in table.timers if t.startswith("coach:"))
+    table.view.send_event({"type": "timer", "tag": tag, "t": 40, "seq": seq})
+    assert "cardlab-hint" in table.view.svg and table.view.seq == seq     # annotated, same number
+    table.view.send_event({"type": "click", "target": legal[-1], "seq": seq, "t": 300})
+    assert table.state.history and str(table.state.history[0]) == legal[-1]

@@ -353,3 +353,14 @@ def test_random_payloads_never_raise_in_any_state(game, data):
         if not data.draw(st.booleans(), label="advance"):
             continue
         advance(table, rng)
+
+
+def test_a_drawing_that_does_not_change_keeps_its_number():
+    """A message alone (a slap with no effect) redraws the same picture: a key pressed on it right
+    after still counts (the space-then-Enter race seen in the browser)."""
+    table = CleopatraTable(seed=4)
+    seq = table.view.seq
+    table.press(" ")                                    # no pair: the slap has no effect (C13)
+    assert "C13" in table.view.status and table.view.seq == seq
+    table.view.send_event({"type": "key", "key": "Enter", "seq": seq, "t": 50})
+    assert len(table.state.history) == 1

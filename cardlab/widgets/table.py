@@ -146,6 +146,7 @@ class GameTable(w.VBox):
     # --- events -----------------------------------------------------------------------------------
     def handle(self, event: Event) -> None:
         """Route one checked event from the view (stale clicks and keys never arrive here)."""
+        position = (self.games, len(self.state.history))
         try:
             if event["type"] == "timer":
                 if self.timers.pop(event["tag"], None) is None:
@@ -159,7 +160,7 @@ class GameTable(w.VBox):
                 self.on_key(event["key"], event["t"])
         except CardlabError as error:
             self.message = explain(error)
-        self.redraw()
+        self.redraw(same_position=event["type"] == "timer" and position == (self.games, len(self.state.history)))
 
     def click(self, target: str, t: float = 0.0) -> None:
         """Act as a click on the element with ``data-target=target`` of the drawing shown."""
@@ -182,9 +183,11 @@ class GameTable(w.VBox):
             del self.timers[tag]
 
     # --- display ----------------------------------------------------------------------------------
-    def redraw(self) -> None:
-        """Draw the table and show the message under it (the one place messages appear)."""
-        self.view.draw(self.draw(), status=self.message)
+    def redraw(self, same_position: bool = False) -> None:
+        """Draw the table and show the message under it (the one place messages appear);
+        ``same_position``: the drawing only annotates the position shown (the coach's estimates
+        refined on a timer), so it keeps its number (see ``TableView.draw``)."""
+        self.view.draw(self.draw(), status=self.message, same_position=same_position)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.state!r})"

@@ -127,12 +127,15 @@ class TableView(anywidget.AnyWidget):
         self.on_msg(self._on_browser_message)
         self.draw(svg)
 
-    def draw(self, svg: str, status: str | None = None) -> None:
+    def draw(self, svg: str, status: str | None = None, same_position: bool = False) -> None:
         """Show ``svg`` as the next drawing (and ``status`` under it, if given); events made on
         earlier drawings are dropped from now on. The drawing and its number reach the browser
-        in one message."""
+        in one message. A drawing identical to the one shown, or one that only annotates the same
+        position (``same_position``: the coach's estimates), keeps its number, so a gesture made
+        on it still counts."""
         with self.hold_sync():
-            self.set_trait("seq", self.seq + 1)
+            if self.seq == 0 or (svg != self.svg and not same_position):
+                self.set_trait("seq", self.seq + 1)
             self.set_trait("svg", svg)
             if status is not None:
                 self.status = status
