@@ -176,7 +176,7 @@ def test_space_right_after_new_game_slaps_and_does_not_restart(open_cells):
     assert count(nb, "table.games") == 2           # one New game click, no second one
     seq = nb.seq_of(table)
     nb.page.locator(".cardlab-cleopatra .cardlab-new-game").focus()   # even with the button focused
-    nb.page.keyboard.press(" ")
-    nb.wait_drawn(table, seq)                     # the slap's answer (a key on the old drawing is dropped)
-    nb.page.keyboard.press("Enter")
-    assert count(nb, "table.games") == 2 and count(nb) == 1   # Enter turned your card instead
+    nb.page.keyboard.press(" ")                   # no pair: a message, the same picture, the same number
+    nb.page.keyboard.press("Enter")               # so a key pressed right after still counts
+    nb.wait_drawn(table, seq)                     # your card turned
+    assert count(nb, "table.games") == 2 and count(nb) == 1   # Enter turned your card, no restart
