@@ -140,7 +140,8 @@ class _Table:
 
     def opponents(self, y: float) -> tuple[str, float]:
         n = len(self.others)
-        cols = n if self.width >= WIDE_WIDTH else min(2, n)
+        hidden = all(self.view.hands[seat] is None for seat in self.others)
+        cols = n if self.width >= WIDE_WIDTH or (hidden and n == 3) else min(2, n)
         pw = (self.width - 2 * M - (cols - 1) * GAP) / cols
         parts = []
         for row in range(-(-n // cols)):
@@ -243,6 +244,8 @@ class _Table:
             parts.append(svg.stack_g(view.counts[me], M, top, BACK, key=f"seat:{me}"))
             return "".join(parts), top + CH + 16
         cards = list(order) if order is not None else list(sort_hand(shown, view.world))
+        if not cards:
+            return "".join(parts), top
         if passed is not None and view.phase == RECEIVE:  # cutting: the cutters of the chosen passed card
             texts = [f"cut {passed.ascii()} with {c.ascii()}" for c in cards]
             targets = [t if t in self.legal else None for t in texts]
@@ -299,7 +302,7 @@ class _Table:
         view = self.view
         parts = []
         if view.finished:
-            order = ", ".join(f"{place_name(i + 1, self.lang)} {self.name(p)}" for i, p in enumerate(view.finished))
+            order = self.say("order_sep").join(f"{place_name(i + 1, self.lang)} {self.name(p)}" for i, p in enumerate(view.finished))
             text, y = self.lines(self.say("order", order=order), M, y + 10, 14, self.width - 2 * M, 20,
                                  weight="bold", fill=GOLD, cls="kirifu-places")
             parts.append(text)

@@ -144,8 +144,9 @@ class KirifuTable(GameTable):
 
     def on_key(self, key: str, t: float) -> None:
         """The base's keys (arrows, Enter, shortcuts), and Escape: clear your choice."""
+        self.message = self.narration          # an earlier refusal goes with the next gesture
         if key == "Escape":
-            self.selection, self.message = [], self.narration
+            self.selection = []
         else:
             super().on_key(key, t)
 

@@ -40,6 +40,7 @@ KIRIFU = Words(
         "passed_to": "passed to {name} · 渡されたカード",
         "osoroi_for": "osoroi for {name} · おそろい",
         "order": "finishing order: {order}",
+        "order_sep": ", ",
         "take": "Take {card} · おもらい (T)",
         "pass": "Pass 1 card · 渡す (P)",
         "osoroi": "Add osoroi · おそろい (O)",
@@ -88,6 +89,7 @@ KIRIFU = Words(
         "passed_to": "{name}に渡されたカード",
         "osoroi_for": "{name}へのおそろい",
         "order": "順位: {order}",
+        "order_sep": "、",
         "take": "{card}をおもらい (T)",
         "pass": "1枚渡す (P)",
         "osoroi": "おそろいに加える (O)",
@@ -195,5 +197,5 @@ def narrate(event: Any, players: Sequence[str], lang: str) -> str:
 def refusal(rule: str | None, reason: str, lang: str) -> str:
     """Why a move was refused: the engine's ``reason`` (English) or the rule's Japanese text."""
     if check_lang(lang) == "en" or rule not in REFUSALS_JA:
-        return reason
+        return reason if reason.endswith((".", "。", "!", "?")) else reason + "."
     return REFUSALS_JA[rule]
