@@ -45,13 +45,15 @@ def table_at(state: kirifu.State, **options: object) -> "KirifuTable":
 
 
 def showcase(lang: str = "en") -> dict[str, "KirifuTable"]:
-    """Tables at the positions the layout must hold: passing with a pair in hand, receiving several
+    """Tables at the positions the layout must hold: passing with a pair and the joker in hand
+    (the kirifu-joker variant), receiving several
     passed cards (one chosen), an osoroi being built, five players with cards known after omorai
     and a big hand, and the end of a game."""
     from cardlab.bots.kirifu import ThumbBot
     from cardlab.widgets.kirifu import KirifuTable
-    tables = {"passing": table_at(position(["4S 4D 9C KC 2S", "10C 3S 2D 8C QC", "5H 6S 7C JD AD",
-                                            "3C 4C 5C 6C 7D"], stock="AH KD 8H"), lang=lang)}
+    tables = {"passing": table_at(position(["4S 4D 9C KC JokerR", "10C 3S 2D 8C QC", "5H 6S 7C JD AD",
+                                            "3C 4C 5C 6C 7D"], stock="AH KD 8H", rules=kirifu.KIRIFU_JOKER),
+                                   lang=lang)}
     receiving = table_at(position(["2S 10C QC 8C 3D", "5H 6S 7C JD AD", "KS KH 2D 9S", "3C 4C 10S"],
                                   passed="4S 4D 9C"), lang=lang)
     receiving.click("passed:9C")

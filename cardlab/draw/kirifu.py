@@ -5,9 +5,8 @@ Drawing from a view means a table shown to a player cannot leak the other hands 
 The viewer sits at the bottom, the others in framed panels along the top in turn order. Two
 layouts: ``"wide"`` (:data:`WIDE_WIDTH` units, the others side by side) and ``"narrow"``
 (:data:`NARROW_WIDTH` units, the others two to a row). Every text is at least :data:`MIN_TEXT`
-units in both, card faces included: face-up cards are :data:`CW` wide, so their corner indices
-(15 or 17 hundredths of the width) are over 11 units; the others' hidden hands are face-down
-stacks with a count badge.
+units in both, card faces included: face-up cards are :data:`CW` wide (at least
+``svg.READABLE_W``); the others' hidden hands are face-down stacks with a count badge.
 
 Clickable elements carry targets the table widget understands: ``passed:9H`` (choose a passed
 card), the action text itself (``cut 9H with 10H``, ``take 9H``), ``hand:7S`` (choose a card to
@@ -32,8 +31,8 @@ from ..words.kirifu import card_name, narrate, place_name, say, suit_name
 
 WIDE_WIDTH = 900      # the natural width of the wide layout (narrow: below it)
 NARROW_WIDTH = 680    # the narrow layout: shown at 700 px and up without shrinking
-MIN_TEXT = 11         # no text smaller (user units = CSS px at the natural size)
-CW = 74               # face-up cards: the "10" index (15/100 of the width) is 11.1 units
+MIN_TEXT = svg.MIN_TEXT  # no text smaller (user units = CSS px at the natural size)
+CW = svg.CARD_W       # face-up cards: every text of a face is at least MIN_TEXT units
 CH = svg.card_h(CW)
 BACK = 60             # a hidden hand's face-down stack: its count badge is 11.2 units
 M = 20                # the margin
@@ -206,8 +205,8 @@ class _Table:
         top = y + 36
         parts = [svg.stack_g(view.stock, M, top, CW, key="stock"),
                  svg.text_g(self.say("stock"), M + CW / 2, top + CH + 24, size=12, anchor="middle", fill=PALE),
-                 svg.fan_g(list(view.discard), M + CW + 36, top, CW, key="discard"),
-                 svg.text_g(self.say("discard", n=len(view.discard)), M + 1.5 * CW + 36, top + CH + 24, size=12,
+                 svg.fan_g(list(view.discard), M + CW + 46, top, CW, key="discard"),
+                 svg.text_g(self.say("discard", n=len(view.discard)), M + 1.5 * CW + 46, top + CH + 24, size=12,
                             anchor="middle", fill=PALE)]
         x = M + 2 * CW + 80
         avail = self.width - M - x
