@@ -276,3 +276,19 @@ def test_an_openspiel_bot_can_sit_at_the_table():
     for target in keys_for(table, table.state.legal_actions()[0]):
         press_to(table, target)
     assert table.bots[1] is player and len(table.state.history) > played
+
+
+def test_with_the_coach_on_its_labels_are_legible_and_apart_in_both_layouts():
+    table = KirifuTable(computers=3, seed=7, coach=True)
+    while table.timers:
+        for tag in list(table.timers):
+            table.handle({"type": "timer", "tag": tag, "t": 0})
+    for layout, svg in layouts(table).items():
+        assert "cardlab-hint" in svg and "cardlab-coach-line" in svg
+        found = texts(svg)
+        assert min(t["px"] for t in found) >= 11, layout
+        width = float(re.search(r'<svg[^>]* width="([\d.]+)"', svg).group(1))
+        boxes = [t["box"] for t in found if "box" in t]
+        assert all(0 <= x0 and x1 <= width for x0, _, x1, _ in boxes), layout
+        for i, (ax0, ay0, ax1, ay1) in enumerate(boxes):
+            assert all(ax1 <= bx0 or bx1 <= ax0 or ay1 <= by0 or by1 <= ay0 for bx0, by0, bx1, by1 in boxes[i + 1:])

@@ -41,6 +41,7 @@ WHITE, PALE, GOLD, PANEL = "#ffffff", "#d7e8dc", "#f2c230", "#285d3c"
 ROW_DY = 34           # a second row of a face-up hand lies this far below the first (indices show)
 MIN_STEP = 20         # the least step of an overlapping row: the corner index stays readable
 BUTTON_H = 34
+HINT_ROOM = 44        # with the coach on: room above a (raised) choice for its hint label (2 lines)
 
 
 def text_width(text: str, size: float, bold: bool = False) -> float:
@@ -97,8 +98,9 @@ def _seats(view: View) -> tuple[int, list[int]]:
 class _Table:
     """One drawing of the table: the view, the words' language, the width; areas drawn top down."""
 
-    def __init__(self, view: View, lang: str, width: int, legal: set[str]) -> None:
+    def __init__(self, view: View, lang: str, width: int, legal: set[str], hints: bool) -> None:
         self.view, self.lang, self.width, self.legal = view, lang, width, legal
+        self.room = HINT_ROOM if hints else 0   # above the rows of choices: the coach's labels
         self.me, self.others = _seats(view)
         self.mine = view.current_player == view.player and bool(legal)
 
@@ -202,7 +204,7 @@ class _Table:
     def middle(self, y: float, selected: Card | None) -> tuple[str, float]:
         """The stock, the discard heap, and the cards on their way (passed, or an osoroi being built)."""
         view = self.view
-        top = y + 36
+        top = y + 36 + self.room
         parts = [svg.stack_g(view.stock, M, top, CW, key="stock"),
                  svg.text_g(self.say("stock"), M + CW / 2, top + CH + 24, size=12, anchor="middle", fill=PALE),
                  svg.fan_g(list(view.discard), M + CW + 46, top, CW, key="discard"),
@@ -237,7 +239,7 @@ class _Table:
         parts = [svg.text_g(title, M, y + 18, size=15, weight="bold", fill=colour),
                  svg.text_g(self.status(me), M + text_width(title, 15, True) + 16, y + 18, size=14, fill=colour,
                             cls="kirifu-status")]
-        top = y + 40
+        top = y + 40 + self.room
         shown = view.hands[me]
         if shown is None:
             parts.append(svg.stack_g(view.counts[me], M, top, BACK, key=f"seat:{me}"))
@@ -284,6 +286,7 @@ class _Table:
             prompt = self.say("ask_send" if "send" in legal else "ask_pass")
         parts = []
         x = M
+        y += self.room if buttons and view.phase == RECEIVE else 0   # the coach's label on Take
         for text, target, enabled, label in buttons:
             w = text_width(text, 15, True) + 28
             if x > M and x + w > self.width - M:
@@ -319,16 +322,16 @@ def _button(text: str, x: float, y: float, w: float, target: str, enabled: bool,
 
 def table_svg(view: View, *, legal: Iterable[str] = (), passed: Card | None = None,
               chosen: Iterable[Card] = (), layout: str = "wide", lang: str = "en",
-              order: Sequence[Card] | None = None) -> str:
+              order: Sequence[Card] | None = None, hints: bool = False) -> str:
     """The whole table seen by ``view.player`` in ``layout`` (``"wide"``: :data:`WIDE_WIDTH` units,
     ``"narrow"``: :data:`NARROW_WIDTH`) and ``lang``. ``legal``: the viewer's legal action texts
     (empty when it is not the viewer's turn); ``passed``: the passed card the viewer has chosen to
     answer; ``chosen``: hand cards the viewer has selected to pass; ``order``: the viewer's hand in
-    the order to draw it (default :func:`sort_hand`). The table's messages are shown under the
-    drawing, by the widget."""
+    the order to draw it (default :func:`sort_hand`); ``hints``: leave room above the choices for
+    the coach's labels. The table's messages are shown under the drawing, by the widget."""
     if layout not in ("wide", "narrow"):
         raise ValueError(f"layout must be 'wide' or 'narrow', not {layout!r:.20}")
-    table = _Table(view, lang, WIDE_WIDTH if layout == "wide" else NARROW_WIDTH, set(legal))
+    table = _Table(view, lang, WIDE_WIDTH if layout == "wide" else NARROW_WIDTH, set(legal), hints)
     header, y = table.header()
     others, y = table.opponents(y)
     middle, y = table.middle(y, passed)

@@ -210,7 +210,7 @@ class KirifuTable(GameTable):
         self.sheet.value = drawing.places_html(view, self.lang) if self.state.is_over else ""
         return self.coach.annotate(drawing.table_svg(view, legal=self.legal(), passed=self.passed if mine else None,
                                                      chosen=self.selection, layout=self.layout, lang=self.lang,
-                                                     order=self.hand_order()))
+                                                     order=self.hand_order(), hints=self.coach.switch.value))
 
 
 def _target(action: str) -> list[str]:
