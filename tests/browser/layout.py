@@ -15,8 +15,8 @@ it sees, as readable strings that name the text and the rule:
     a visible text outside any group whose box intersects a group;
 ``clipped``
     a text's box not inside its ``<svg>``'s box, an ``<svg>`` wider than its container or than
-    the root, or an HTML element of the widget whose content is wider than it (a horizontal
-    scrollbar, text cut off, or text spilling over its box).
+    the root, or an HTML element of the widget whose content is wider than it: a horizontal
+    scrollbar, text cut off, or its own text spilling over its box.
 
 A text inside a group is *hidden* (and not checked) when, at every point of a few points of its
 box that hit it, an element of another group that is painted later lies over it: the corner index
@@ -122,13 +122,17 @@ JS_LAYOUT_PROBLEMS = r"""([root, minPx, tol, groupClasses]) => {
         if (w > tol && h > tol) problems.push(`on-group: '${a.name}' overlaps the ${groupName(g)} (${fmt(w)} x ${fmt(h)} px)`);
       }
     }
+    const ownText = (el) => [...el.childNodes].some(n => n.nodeType === Node.TEXT_NODE && n.textContent.trim());
     for (const el of [root, ...root.querySelectorAll("*")]) {
       if (el.closest("svg") || !shown(el) || el.clientWidth === 0 || el.scrollWidth <= el.clientWidth + tol) continue;
-      const ox = getComputedStyle(el).overflowX;
+      const ox = getComputedStyle(el).overflowX, text = (el.innerText || el.value || "").trim();
+      // a scrollbar always counts; content cut off when it holds text; spilling over only its own text
+      // (a slider's handle may stand out of its track)
       const what = ox === "auto" || ox === "scroll" ? "has a horizontal scrollbar"
-                 : ox === "visible" ? "spills its content over its box" : "cuts its content off";
-      const name = `${el.tagName.toLowerCase()}${[...el.classList].filter(c => c.startsWith("cardlab") || c.startsWith("widget")).map(c => "." + c).join("")}`;
-      problems.push(`clipped: ${name} '${short(el.innerText || el.value || "", 40)}' ${what} (${el.scrollWidth} px in ${el.clientWidth} px)`);
+                 : ox !== "visible" ? (text ? "cuts its text off" : null) : ownText(el) ? "spills its text over its box" : null;
+      if (!what) continue;
+      const name = el.tagName.toLowerCase() + [...el.classList].slice(0, 3).map(c => "." + c).join("");
+      problems.push(`clipped: ${name} '${short(text, 40)}' ${what} (${el.scrollWidth} px in ${el.clientWidth} px)`);
     }
   } finally {
     root.classList.remove("cardlab-layout-check");

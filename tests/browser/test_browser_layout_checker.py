@@ -113,10 +113,14 @@ def test_a_drawing_wider_than_its_container_and_scrolling_controls_are_caught(pa
         "<div style='flex: none; width: 300px'>rules</div><div style='flex: none; width: 300px'>seed</div></div>"
         "<div style='width: 150px; overflow: hidden; white-space: nowrap; text-overflow: ellipsis'>"
         "bot attention and a long description</div>"
+        "<div style='width: 100px; white-space: nowrap'>Step 100/100: the last card</div>"
+        "<div style='width: 100px; height: 4px'><div style='width: 120px; height: 4px'></div></div>"
         f"<div class='cardlab-svg'>{CLEAN}</div></div>")
     problems = layout_problems(page, page.locator("#root"))
     assert any(p.startswith("clipped: div.widget-hbox 'rules") and "horizontal scrollbar (600 px in 400 px)" in p
                for p in problems), problems
-    assert any("'bot attention and a long description' cuts its content off" in p for p in problems), problems
+    assert any("'bot attention and a long description' cuts its text off" in p for p in problems), problems
+    assert any("'Step 100/100: the last card' spills its text over its box" in p for p in problems), problems
     assert "clipped: the drawing 'drawing' (600 px) runs out of the table (400 px)" in problems
-    assert any(p.startswith("clipped: div.cardlab-svg") for p in problems)  # its box holds a wider drawing
+    assert "clipped: the drawing 'drawing' (600 px) is wider than its container (400 px)" in problems
+    assert len(problems) == 5, problems   # a box standing out of another without text is no problem
