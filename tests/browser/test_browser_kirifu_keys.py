@@ -12,6 +12,7 @@ import re
 
 import pytest
 
+from layout import layout_problems
 from test_browser_fonts import _JS_MISSING, JAPANESE, TOFU, WORDS
 
 pytestmark = pytest.mark.browser
@@ -83,6 +84,7 @@ def test_a_whole_game_by_keyboard_alone(open_cells):
     sheet = nb.page.locator(".cardlab-kirifu .cardlab-kirifu-sheet").first.inner_text()
     assert "Finishing places" in sheet and "Aiko" in sheet and "You" in sheet
     assert re.search(r"finishing order: 1st \w+, 2nd \w+, 3rd \w+", nb.svg_of(table))
+    assert layout_problems(nb.page, nb.page.locator(".cardlab-kirifu").first) == []   # the sheet and log too
 
 
 def test_the_japanese_table_renders_its_labels_with_real_glyphs(open_cells):
