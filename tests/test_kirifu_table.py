@@ -292,3 +292,16 @@ def test_with_the_coach_on_its_labels_are_legible_and_apart_in_both_layouts():
         assert all(0 <= x0 and x1 <= width for x0, _, x1, _ in boxes), layout
         for i, (ax0, ay0, ax1, ay1) in enumerate(boxes):
             assert all(ax1 <= bx0 or bx1 <= ax0 or ay1 <= by0 or by1 <= ay0 for bx0, by0, bx1, by1 in boxes[i + 1:])
+
+
+def test_motion_keys_name_the_stock_the_discard_and_each_hidden_hand_and_cut_cards_keep_theirs_K9():
+    table = showcase()["receiving"]                           # 9♣ chosen; 10♣ cuts it
+    svg = table.view.svg
+    assert {'data-key="stock"', 'data-key="discard"', 'data-key="seat:1"', 'data-key="seat:3"'} <= set(
+        re.findall(r'data-key="[^"]+"', svg))
+    assert all(card == key for card, key in re.findall(r'data-card="([^"]+)" data-key="([^"]+)"', svg))
+    table.click("cut 9C with 10C")
+    heap = next(g for g in ET.fromstring(table.view.svg).iter() if g.get("data-key") == "discard")
+    assert {"9C", "10C"} <= {g.get("data-card") for g in heap.iter()}   # both fly to the heap
+    with pytest.raises(ValueError, match="layout must be"):
+        drawing.table_svg(table.state.view(0), layout="tall")
