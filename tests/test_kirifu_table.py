@@ -106,6 +106,9 @@ def test_names_not_codes_and_japanese_throughout_in_ja():
         shown_texts = [t["text"] for t in texts(table.view.svg) if not t["group"]]
         assert not [t for t in shown_texts if english.search(t)], shown_texts
     assert "順位表" in tables["end"].sheet.value and "アイコ" in tables["end"].sheet.value
+    receiving = tables["receiving"].view.svg
+    assert 'aria-label="9♣をおもらい"' in receiving and 'aria-label="9♣を10♣で切る"' in receiving
+    assert 'aria-label="クラブのキング"' in tables["passing"].view.svg
 
 
 def test_the_catalogue_has_both_languages_and_every_event_a_japanese_narration():
