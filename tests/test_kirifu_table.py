@@ -176,6 +176,8 @@ def test_the_others_moves_are_narrated_until_your_next_move_and_the_prompt_follo
     table.click("btn:pass")
     others = [e for e in table.state.events if getattr(e, "player", 0) != 0 and not isinstance(e, kirifu.Drew)]
     assert table.message.split("; ")[-1] == table.state.describe(others[-1])
+    last = table.state.describe(others[-1]).split(": ", 1)[1]       # also beside that player's hand
+    assert "last move:" in table.view.svg and last.split()[0] in table.view.svg
     table.press("ArrowRight")
     assert table.message.split("; ")[-1] == table.state.describe(others[-1])   # still there
     if table.state.phase == kirifu.RECEIVE:

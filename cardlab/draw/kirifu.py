@@ -25,7 +25,7 @@ from typing import Iterable, Sequence
 from . import svg
 from ..cards import SUIT_SYMBOLS, Card
 from ..game import TERMINAL
-from ..games.kirifu import RECEIVE, Cut, Omorai, Passed, View
+from ..games.kirifu import RECEIVE, Cut, Grouped, Omorai, Passed, View
 from ..games.kirifu_moves import RANK_VALUE
 from ..words.kirifu import card_name, narrate, place_name, say, suit_name
 
@@ -163,17 +163,24 @@ class _Table:
     def _panel_height(self, seat: int, pw: float) -> float:
         cards = self.view.hands[seat]
         if cards is None:
-            lines = len(self._known_lines(seat, pw))
+            lines = len(self._side_lines(seat, pw))
             return 56 + max(svg.card_h(BACK) + 8, 16 * lines) + 10
         per_row, _ = self._rows(len(cards), pw - 20)
         rows = max(1, -(-len(cards) // per_row))
         return 56 + CH + (rows - 1) * ROW_DY + 10
 
-    def _known_lines(self, seat: int, pw: float) -> list[str]:
-        known = self.view.known[seat]
-        if not known or self.view.hands[seat] is not None:
-            return []
-        return [self.say("known")] + wrap(" ".join(map(str, known)), 12, pw - BACK - 40)
+    def _side_lines(self, seat: int, pw: float) -> list[str]:
+        """Beside a hidden hand: the cards it is known to hold (taken in), and its last move."""
+        view, width = self.view, pw - BACK - 40
+        lines = []
+        if view.known[seat]:
+            lines += [self.say("known")] + wrap(" ".join(map(str, view.known[seat])), 12, width)
+        last = next((e for e in reversed(view.events) if getattr(e, "player", None) == seat
+                     and isinstance(e, (Passed, Grouped, Cut, Omorai))), None)
+        if last is not None:
+            told = narrate(last, view.players, self.lang).removeprefix(f"{view.players[seat]}: ")
+            lines += [self.say("last_move")] + wrap(told, 12, width)
+        return lines
 
     def _panel(self, seat: int, x: float, y: float, pw: float, ph: float) -> str:
         view = self.view
@@ -190,7 +197,7 @@ class _Table:
         cards = view.hands[seat]
         if cards is None:
             parts.append(svg.stack_g(count, x + 10, y + 56, BACK, key=f"seat:{seat}"))
-            for i, line in enumerate(self._known_lines(seat, pw)):
+            for i, line in enumerate(self._side_lines(seat, pw)):
                 parts.append(svg.text_g(line, x + BACK + 30, y + 68 + 16 * i, size=12, fill=PALE))
         else:
             per_row, step = self._rows(len(cards), pw - 20)
