@@ -1,6 +1,7 @@
 """Trappola's kernel (cardlab.fast.kernels.trappola*) decides as the engine's bots do: its Mersenne
 Twister draws as CPython's random.Random, its games give the engine's rows deal for deal (T3–T16
-with random and rule-of-thumb players), and the same source runs as plain Python."""
+with random and rule-of-thumb players), the search player's worlds and playouts are its Python
+ones draw for draw, and the same source runs as plain Python."""
 
 from __future__ import annotations
 
@@ -14,11 +15,17 @@ import sys
 import numpy as np
 import pytest
 
+from cardlab.bench.trappola import PythonSearchBot
+from cardlab.bots.trappola import HandSampler, RuleOfThumbBot, SearchBot
+from cardlab.cards import italian_deck
 from cardlab.fast.kernels import trappola_random as mt
 from cardlab.fast.kernels.trappola import COLUMNS, RANDOM, THUMB, play_games
+from cardlab.fast.kernels.trappola_search import sample_hand
 from cardlab.games import trappola as T
 from cardlab.sim import game_seed
 from cardlab.sim import trappola as sim_trappola
+
+DECK = italian_deck()
 
 
 def test_the_twister_draws_as_cpython():
@@ -92,17 +99,34 @@ def test_the_games_cover_every_rule():
                                                           for r in long_games)
 
 
+PLAIN_SCRIPT = """
+import json
+from cardlab.bots.trappola import RuleOfThumbBot, SearchBot
+from cardlab.fast.kernels.trappola import play_games
+from cardlab.games import trappola as T
+
+def searches():
+    g, bots, out = T.new_game("single-deal", seed=3), [RuleOfThumbBot(), RuleOfThumbBot()], []
+    while not g.is_over:
+        cards = [T.Card.parse(a[5:], "italian") for a in g.legal_actions() if a.startswith("play")]
+        if g.phase == T.PLAY and len(cards) > 1:
+            out.append(SearchBot(len(out), budget=20).totals(g.view(g.current_player), cards))
+        g.apply(bots[g.current_player].choose(g))
+    return out
+
+result = [play_games(range(12), T.SINGLE_DEAL, (0, 1)).tolist(),
+          play_games([5, 2**40], T.TRAPPOLA, (1, 0), (18, 30)).tolist(), searches()]
+"""
+
+
 def test_the_same_source_runs_as_plain_python():
-    """Under NUMBA_DISABLE_JIT=1 the kernel is plain Python and gives the compiled rows."""
-    script = ("import json; from cardlab.fast.kernels.trappola import play_games; "
-              "from cardlab.games.trappola import SINGLE_DEAL, TRAPPOLA; "
-              "print(json.dumps([play_games(range(40), SINGLE_DEAL, (0, 1)).tolist(), "
-              "play_games([5, 2**40], TRAPPOLA, (1, 0), (18, 30)).tolist()]))")
+    """Under NUMBA_DISABLE_JIT=1 the kernels are plain Python and give the compiled rows and totals."""
     env = {**os.environ, "NUMBA_DISABLE_JIT": "1"}
-    out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True)
-    compiled = [play_games(range(40), T.SINGLE_DEAL, (RANDOM, THUMB)).tolist(),
-                play_games([5, 2**40], T.TRAPPOLA, (THUMB, RANDOM), (18, 30)).tolist()]
-    assert json.loads(out.stdout) == compiled
+    out = subprocess.run([sys.executable, "-c", PLAIN_SCRIPT + "print(json.dumps(result))"], env=env,
+                         capture_output=True, text=True, check=True)
+    compiled: dict = {}
+    exec(PLAIN_SCRIPT, compiled)
+    assert json.loads(out.stdout) == compiled["result"] and len(compiled["result"][2]) > 3
 
 
 def test_thresholds_reach_the_rule_of_thumb():
@@ -117,3 +141,41 @@ def test_thresholds_reach_the_rule_of_thumb():
 def test_bad_arguments_raise(kwargs):
     with pytest.raises(ValueError):
         play_games(**{"seeds": [1], "rules": T.SINGLE_DEAL, **kwargs})
+
+
+def _decisions(deals: int):
+    """Card-play positions with a choice, from rule-of-thumb games under every rule set (the
+    declarations, some unnamed, constrain the sampled hands: T7–T9)."""
+    rules = (T.SINGLE_DEAL, FOURS_1, ANYONE_1)
+    for seed in range(deals):
+        g = T.new_game(rules[seed % 3], seed=seed, undo=False)
+        bots = [RuleOfThumbBot(), RuleOfThumbBot(threshold=30)]
+        while not g.is_over:
+            cards = [T.Card.parse(a[5:], "italian") for a in g.legal_actions() if a.startswith("play")]
+            if g.phase == T.PLAY and len(cards) > 1:
+                yield g.view(g.current_player), cards
+            g.apply(bots[g.current_player].choose(g))
+
+
+def test_the_search_decides_as_with_python_playouts():
+    """SearchBot's kernel (worlds from HandSampler's rules, T11 voids and T7 declarations; the
+    quick policy; T12–T14 scoring) sums the same points from the same draws as its Python
+    playouts, and leaves the bot's random.Random in the same state."""
+    unnamed = 0
+    for i, (view, cards) in enumerate(_decisions(60)):
+        kernel, python = SearchBot(i, budget=37), PythonSearchBot(i, budget=37)
+        assert kernel.totals(view, cards) == python.totals(view, cards), i
+        assert kernel.rng.getstate() == python.rng.getstate()
+        unnamed += any(p != view.player and rank is None for p, _, rank in view.declarations)
+    assert unnamed > 10
+
+
+def test_sampled_hands_are_the_samplers():
+    """The kernel's sample_hand deals exactly HandSampler.sample's hand (same draws)."""
+    for i, (view, _) in enumerate(_decisions(30)):
+        sampler, rng = HandSampler(view), random.Random(i)
+        g, out = mt.state_of(rng), np.zeros(9, np.int64)
+        for _ in range(5):
+            sample_hand(g, sampler.size, *sampler.arrays(), out)
+            assert [DECK[c] for c in out[:sampler.size]] == sampler.sample(rng)
+        assert g.tolist() == list(rng.getstate()[1])
