@@ -94,7 +94,8 @@ def kernel_rows(job: tuple) -> list["pd.DataFrame"]:
 def simulate(n: int, seed: int, rules: trappola.Rules = DEFAULT_RULES,
              players: Sequence[PlayerSpec] | None = None, **run: Any) -> "pd.DataFrame":
     """``n`` games, one row per game: ``seed`` (the game's own, :func:`cardlab.sim.game_seed`),
-    then :func:`engine_row`'s columns, ``winner`` as a nullable integer (NA for a tie). Random and
+    then :func:`engine_row`'s columns, ``winner`` 0 or 1 and NaN for a tie (a float column, so
+    ``frame.winner.isna()`` counts the ties whatever the sample). Random and
     rule-of-thumb players run on the kernel, in jobs of :data:`CHUNK` games; others in the engine.
     ``run``: ``processes``, ``executor`` and ``progress`` as in :func:`cardlab.sim.map_jobs`. The
     rows are the same whichever path and however many workers."""
@@ -113,7 +114,7 @@ def simulate(n: int, seed: int, rules: trappola.Rules = DEFAULT_RULES,
                           ignore_index=True)
     if frame.empty:
         return pd.DataFrame({"seed": pd.Series(dtype="int64"),
-                             **{c: pd.Series(dtype="Int64" if c == "winner" else "int64") for c in COLUMNS}})
+                             **{c: pd.Series(dtype="float64" if c == "winner" else "int64") for c in COLUMNS}})
     winner = frame["winner"].astype("float64")
-    frame["winner"] = winner.where(winner >= 0).astype("Int64")
+    frame["winner"] = winner.where(winner >= 0)
     return frame
