@@ -5,7 +5,7 @@ A generator is an ``int64`` array of :data:`SIZE` words: the 624 words of the tw
 index of the next word (exactly ``random.Random().getstate()[1]``). :func:`seed` seeds it as
 ``random.Random(n)`` does for a whole number ``n``; :func:`state_of` and :func:`restore` move a
 live ``random.Random`` in and out. The draws: :func:`randbelow` (``randrange(n)``, ``choice``),
-:func:`shuffle` and :func:`sample` (``random.shuffle`` and ``random.sample``, the same algorithms).
+:func:`random_float` (``random()``), :func:`shuffle` and :func:`sample` (``random.shuffle`` and ``random.sample``, the same algorithms).
 The arithmetic is plain ``int64`` masked to 32 bits, so the same source runs as plain Python under
 ``NUMBA_DISABLE_JIT=1``. ``tests/test_kernels_trappola.py`` checks every draw against CPython.
 
@@ -105,6 +105,14 @@ def randbelow(g: np.ndarray, n: int) -> int:
     while r >= n:
         r = next32(g) >> (32 - k)
     return r
+
+
+@njit(cache=True)
+def random_float(g: np.ndarray) -> float:
+    """``random.Random.random()``: a double in [0, 1) from two words (27 and 26 bits)."""
+    a = next32(g) >> 5
+    b = next32(g) >> 6
+    return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0)
 
 
 @njit(cache=True)
