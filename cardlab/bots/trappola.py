@@ -145,7 +145,8 @@ def _ints(cards: Sequence[Card]) -> np.ndarray:
 def fast_deal(view: View, theirs: Sequence[Card]) -> fast.Deal:
     """The card play of the deal in ``view`` (the player to move looking) as a :class:`fast.Deal`
     whose opponent holds ``theirs``: the trick so far, the points banked (T2, T12) and the past
-    tricks (for T13/T14). Shared by :class:`SearchBot` and the coach's playouts."""
+    tricks (for T13/T14). For the coach's playouts (and the Python baseline of
+    ``python -m cardlab.bench trappola``; :class:`SearchBot` plays out on the kernel)."""
     me = view.player
     hands: list[list[int]] = [[], []]
     hands[me] = [fast.to_int(c) for c in view.hands[me]]
