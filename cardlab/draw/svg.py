@@ -43,24 +43,27 @@ def _inner(card: Card | None, w: float) -> str:
     return f'<g transform="scale({num(w / DESIGN_W)})">{body}</g>'
 
 
-def _attrs(classes: list[str], target: str | None) -> str:
+def _attrs(classes: list[str], target: str | None, key: str | None = None) -> str:
     if target is not None:
         classes.append("cardlab-target")
     text = f' class="{" ".join(classes)}"'
     if target is not None:
         text += f' data-target="{esc(target)}" cursor="pointer"'
+    if key is not None:
+        text += f' data-key="{esc(key)}"'
     return text
 
 
 def card_g(card: Card | None, x: float, y: float, w: float = CARD_W, *, face_up: bool = True,
            target: str | None = None, marked: bool = False, selected: bool = False,
-           dimmed: bool = False) -> str:
+           dimmed: bool = False, key: str | None = None) -> str:
     """One card as a ``<g>`` with its top-left corner at (x, y).
 
     ``card=None`` or ``face_up=False`` draws a back (and leaks nothing about the card). A face-up
     card carries ``data-card="QH"`` (ASCII form). ``target`` makes it clickable; ``marked`` draws
     a gold outline (e.g. legal to play); ``selected`` raises it with a blue outline; ``dimmed``
-    greys it.
+    greys it. ``key`` (``data-key``) names it across drawings, so the table can move it from
+    its old place to its new one (a face-up card's ``data-card`` already does that).
     """
     shown = card if face_up else None
     h = card_h(w)
@@ -69,7 +72,7 @@ def card_g(card: Card | None, x: float, y: float, w: float = CARD_W, *, face_up:
     data = f' data-card="{esc(shown.ascii())}"' if shown is not None else ""
     if selected:
         y -= 0.18 * w
-    parts = [f'<g transform="translate({num(x)},{num(y)})"{_attrs(classes, target)}{data}>', _inner(shown, w)]
+    parts = [f'<g transform="translate({num(x)},{num(y)})"{_attrs(classes, target, key)}{data}>', _inner(shown, w)]
     r = num(0.07 * w)
     if dimmed:
         parts.append(f'<rect width="{num(w)}" height="{num(h)}" rx="{r}" fill="#5a5a5a" opacity="0.45"/>')
@@ -134,13 +137,14 @@ def _jitter(i: int) -> tuple[int, int, int]:
 
 
 def fan_g(cards: Sequence[Card], x: float, y: float, w: float = CARD_W, *,
-          target: str | None = None, shown: int = 8) -> str:
+          target: str | None = None, shown: int = 8, key: str | None = None) -> str:
     """A pile of face-up cards at (x, y), last on top, each slightly turned (deterministically by
     its position in the pile, so cards do not move when another is added). Only the top ``shown``
-    cards are drawn. An empty pile is a dashed outline."""
+    cards are drawn. An empty pile is a dashed outline. ``key`` (``data-key``, e.g. ``"pile"``)
+    names it across drawings; it carries ``data-count``, the number of its cards."""
     cx, cy = w / 2, card_h(w) / 2
     start = max(0, len(cards) - shown)
-    parts = [f'<g transform="translate({num(x)},{num(y)})"{_attrs(["cardlab-pile"], target)}'
+    parts = [f'<g transform="translate({num(x)},{num(y)})"{_attrs(["cardlab-pile"], target, key)}'
              f' data-count="{len(cards)}">']
     if not cards:
         parts.append(_outline(w))
@@ -161,14 +165,15 @@ def _badge(count: int, x: float, y: float, w: float) -> str:
 
 
 def stack_g(count: int, x: float, y: float, w: float = CARD_W, *, label: str | None = None,
-            target: str | None = None, top: Card | None = None) -> str:
+            target: str | None = None, top: Card | None = None, key: str | None = None) -> str:
     """A face-down stack of ``count`` cards at (x, y) (or the face-up ``top`` card on it), a few
     offset edges for thickness, a count badge, and an optional ``label`` under it. An empty stack
-    is a dashed outline."""
+    is a dashed outline. ``key`` (``data-key``, e.g. ``"won:1"``) names it across drawings; it
+    carries ``data-count``."""
     if count < 0:
         raise ValueError(f"count must be >= 0, not {count}")
     h = card_h(w)
-    head = f'<g transform="translate({num(x)},{num(y)})"{_attrs(["cardlab-stack"], target)} data-count="{count}">'
+    head = f'<g transform="translate({num(x)},{num(y)})"{_attrs(["cardlab-stack"], target, key)} data-count="{count}">'
     if count == 0:
         parts = [head, _outline(w)]
     else:
