@@ -1,5 +1,6 @@
-"""Keys that name a stack, a pile or a card across drawings (issue 11, motion): ``key=`` becomes
-``data-key``, escaped, and nothing carries one unless asked."""
+"""What the browser's motion reads in a drawing (issue 11, motion; cardlab/widgets/view.js): a
+keyed stack or pile carries ``data-key`` (escaped) and ``data-count``; a face-up card is keyed by
+its id; a face-down card carries no key (it would tell which card it is); nothing else is keyed."""
 
 from __future__ import annotations
 
@@ -8,12 +9,11 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from cardlab.cards import Card, parse_cards
-from cardlab.draw.svg import card_g, document, fan_g, stack_g
+from cardlab.draw.svg import card_g, document, fan_g, row_g, stack_g
 
 KEYED = {
     "stack": lambda key: stack_g(5, 10, 20, key=key),
     "pile": lambda key: fan_g(parse_cards("AS KH"), 10, 20, key=key),
-    "card": lambda key: card_g(None, 10, 20, key=key),
 }
 
 
@@ -29,8 +29,8 @@ def test_key_becomes_data_key_on_the_drawn_element(kind: str, key: str) -> None:
 
 
 @pytest.mark.parametrize("kind", sorted(KEYED))
-def test_no_key_no_data_key(kind: str) -> None:
-    assert "data-key" not in KEYED[kind](None)
+def test_an_unkeyed_stack_or_pile_carries_no_key(kind: str) -> None:
+    assert outer(KEYED[kind](None)).get("data-key") is None
 
 
 def test_keyed_stack_and_pile_carry_their_count() -> None:
@@ -38,6 +38,8 @@ def test_keyed_stack_and_pile_carry_their_count() -> None:
     assert outer(fan_g(parse_cards("AS KH 10D"), 0, 0, key="pile")).get("data-count") == "3"
 
 
-def test_a_face_up_card_keeps_its_card_id_beside_a_key() -> None:
-    el = outer(card_g(Card.parse("QH"), 0, 0, key="led"))
-    assert (el.get("data-card"), el.get("data-key")) == ("QH", "led")
+def test_a_face_up_card_is_keyed_by_its_id_and_a_face_down_card_not_at_all() -> None:
+    up = outer(card_g(Card.parse("QH"), 0, 0))
+    assert up.get("data-key") == up.get("data-card") == "QH"
+    assert "data-key" not in card_g(Card.parse("QH"), 0, 0, face_up=False)
+    assert "data-key" not in row_g(parse_cards("AS KH"), 0, 0, face_up=False)

@@ -109,7 +109,9 @@ class TableView(anywidget.AnyWidget):
 
     ``svg`` is the whole drawing (an ``<svg>`` document), set only through :meth:`draw`, which
     numbers it (``seq``); ``status`` a line of text shown under it (a prompt, a score, an error),
-    the one place where a table's messages appear. The widget has the CSS class ``cardlab-table``;
+    the one place where a table's messages appear. The drawing fills the output width up to 1.3
+    times its natural size, centred; ``width`` is that output width as the browser measures it
+    (observe it to choose a layout); ``focus`` names the clickable element the keyboard is on. The widget has the CSS class ``cardlab-table``;
     the drawing is inside ``.cardlab-svg`` and the status line is ``.cardlab-status``.
     """
 
@@ -119,6 +121,12 @@ class TableView(anywidget.AnyWidget):
     svg = traitlets.Unicode("", read_only=True).tag(sync=True)
     seq = traitlets.Int(0, read_only=True).tag(sync=True)
     status = traitlets.Unicode("").tag(sync=True)
+    #: the width of the output area in CSS px, reported by the browser (0: not shown yet, or headless)
+    width = traitlets.Int(0).tag(sync=True)
+    #: the ``data-target`` of the element the keyboard is on; the browser rings it ("" for none)
+    focus = traitlets.Unicode("").tag(sync=True)
+    #: the language of the table's words, set as ``lang=`` on the widget ("en" or "ja")
+    lang = traitlets.Unicode("en").tag(sync=True)
 
     def __init__(self, svg: str = "", status: str = "", **kwargs: Any) -> None:
         super().__init__(status=status, **kwargs)
@@ -126,6 +134,10 @@ class TableView(anywidget.AnyWidget):
         self.add_class("cardlab-table")
         self.on_msg(self._on_browser_message)
         self.draw(svg)
+
+    @traitlets.validate("width")
+    def _check_width(self, proposal: Any) -> int:
+        return min(max(int(proposal["value"]), 0), 100_000)   # whatever a browser reports
 
     def draw(self, svg: str, status: str | None = None, same_position: bool = False) -> None:
         """Show ``svg`` as the next drawing (and ``status`` under it, if given); events made on
