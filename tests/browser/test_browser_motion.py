@@ -156,8 +156,9 @@ def test_a_capture_flies_the_pile_to_the_won_pile_as_ghosts_that_take_no_clicks(
     assert nb.execute("print(clicks)").strip() == "['won']"
 
 
-def test_reduced_motion_moves_nothing(open_cells):
-    nb = open_cells(TABLE, "motion_reduced.ipynb")
+def test_reduced_motion_or_a_still_widget_moves_nothing(open_cells):
+    nb = open_cells(TABLE + ["still = TableView(svg=drawing(10, 'QH', 0))\n"
+                             "still.add_class('cardlab-still')", "still"], "motion_reduced.ipynb")
     table = nb.table()
     nb.page.emulate_media(reduced_motion="reduce")
     assert redraw(nb, table, "view.draw(drawing(9, 'QH 7S', 0))")["moves"] == []
@@ -165,6 +166,8 @@ def test_reduced_motion_moves_nothing(open_cells):
     assert table.locator(".cardlab-ghost").count() == 0
     nb.page.emulate_media(reduced_motion="no-preference")
     assert redraw(nb, table, "view.draw(drawing(8, 'AS', 2))")["moves"]   # asked again at every drawing
+    still = nb.table(index=1)                                    # a widget that must not move
+    assert redraw(nb, still, "still.draw(drawing(9, 'QH 7S', 0))")["moves"] == []
 
 
 def test_fast_clicks_leave_no_ghost_and_no_half_moved_card(open_cells):
