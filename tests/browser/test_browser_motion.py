@@ -56,18 +56,18 @@ GAME = TABLE[:1] + ["deck = parse_cards('7S 7D 2C 9H KD 3S JC 5H 8D 4C')\n"
                     "view.on_event(on_click)",
                     "view"]
 
-# Put on the page before Python draws: records, as the new drawing arrives, the centres of the
-# keyed elements before it (places) and at the end of the moves (now), and every animation in the
-# table with its element's centre at the start and at the end (window.motionSeen).
+# Put on a table before Python draws: for every drawing that arrives from then on, records (in
+# window.motionLog, in the same task as the drawing) the centres of the keyed elements before it
+# (places: where the last drawing put them) and after its moves (now), and every animation in
+# the table with its element's key and centre at the start and at the end.
 RECORD = """(box) => {
   const keyOf = (el) => el.getAttribute('data-key') ?? el.getAttribute('data-card');
   const centre = (el) => { const r = el.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; };
   const centres = () => Object.fromEntries([...box.querySelectorAll('[data-key],[data-card]')]
                                            .map((el) => [keyOf(el), centre(el)]));
-  const places = centres();
-  window.motionSeen = null;
-  new MutationObserver((_, observer) => {
-    observer.disconnect();
+  let places = centres();
+  window.motionLog = [];
+  new MutationObserver(() => {
     const running = document.getAnimations().filter((a) => box.contains(a.effect.target));
     const moves = running.map((a) => ({key: keyOf(a.effect.target), start: centre(a.effect.target),
                                        ghost: a.effect.target.classList.contains('cardlab-ghost'),
@@ -75,7 +75,8 @@ RECORD = """(box) => {
     running.forEach((a) => { a.pause(); a.currentTime = a.effect.getComputedTiming().endTime - 1; });
     const now = centres();
     running.forEach((a, i) => { moves[i].end = centre(a.effect.target); a.currentTime = moves[i].back; a.play(); });
-    window.motionSeen = {places, now, moves};
+    window.motionLog.push({places, now, moves});
+    places = now;
   }).observe(box, {childList: true});
 }"""
 CENTRES = """(box) => Object.fromEntries([...box.querySelectorAll('[data-key],[data-card]')].map((el) => {
@@ -97,13 +98,22 @@ def card_width(table) -> float:
     return table.locator('[data-key="hand:0"] .back').first.bounding_box()["width"]
 
 
+def record(page, table) -> None:
+    """Record what every drawing of ``table`` moves from now on (see RECORD)."""
+    page.evaluate(RECORD, table.locator(".cardlab-svg").element_handle())
+
+
+def seen(page, n: int) -> dict:
+    """What the recorder saw as the ``n``-th drawing since ``record`` arrived (waiting for it)."""
+    page.wait_for_function(f"() => window.motionLog.length >= {n}")
+    return page.evaluate(f"() => window.motionLog[{n - 1}]")
+
+
 def redraw(nb, table, code: str) -> dict:
-    """Run ``code`` (which draws) in the kernel and return what the recorder saw as it arrived."""
-    handle = table.locator(".cardlab-svg").element_handle()
-    nb.page.evaluate(RECORD, handle)
+    """Run ``code`` (which draws once) in the kernel and return what the recorder saw as it arrived."""
+    record(nb.page, table)
     nb.execute(code)
-    nb.page.wait_for_function("() => window.motionSeen !== null")
-    return nb.page.evaluate("() => window.motionSeen")
+    return seen(nb.page, 1)
 
 
 def near(a: list[float], b: list[float], tolerance: float) -> bool:
@@ -114,10 +124,10 @@ def test_a_turned_card_flies_from_the_hand_and_the_same_positions_do_not_move(op
     nb = open_cells(TABLE, "motion_turn.ipynb")
     table = nb.table()
     w = card_width(table)
-    seen = redraw(nb, table, "view.draw(drawing(9, 'QH 7S', 0))")
-    (move,) = seen["moves"]                                  # only the new card moves: QH stays put
+    got = redraw(nb, table, "view.draw(drawing(9, 'QH 7S', 0))")
+    (move,) = got["moves"]                                  # only the new card moves: QH stays put
     assert move["key"] == "7S" and not move["ghost"]
-    assert near(move["start"], seen["places"]["hand:0"], 0.5 * w)   # it starts on the hand ...
+    assert near(move["start"], got["places"]["hand:0"], 0.5 * w)   # it starts on the hand ...
     assert not near(move["start"], move["end"], w)
     assert 250 <= move["ms"] <= 400
 
@@ -125,8 +135,8 @@ def test_a_turned_card_flies_from_the_hand_and_the_same_positions_do_not_move(op
     nb.page.wait_for_function(BOX_ANIMATIONS + " === 0", arg=handle)
     assert near(nb.page.evaluate(CENTRES, handle)["7S"], move["end"], 1)  # ... and ends in its place
     assert nb.page.evaluate(AT_HOME, handle)
-    seen = redraw(nb, table, "view.draw(drawing(9, 'QH 7S', 0, title='same places'))")
-    assert seen["moves"] == []                               # a new drawing, nothing moved: no motion
+    got = redraw(nb, table, "view.draw(drawing(9, 'QH 7S', 0, title='same places'))")
+    assert got["moves"] == []                               # a new drawing, nothing moved: no motion
 
 
 def test_a_capture_flies_the_pile_to_the_won_pile_as_ghosts_that_take_no_clicks(open_cells):
@@ -136,19 +146,19 @@ def test_a_capture_flies_the_pile_to_the_won_pile_as_ghosts_that_take_no_clicks(
     nb.execute("view.draw(drawing(8, 'QH 7S 7D', 0))")
     nb.page.wait_for_function(BOX_ANIMATIONS + " === 0", arg=table.locator(".cardlab-svg").element_handle())
     nb.page.add_style_tag(content=SLOW)
-    seen = redraw(nb, table, "view.draw(drawing(8, '', 3))")
-    ghosts = [m for m in seen["moves"] if m["ghost"]]
-    assert len(ghosts) == 3 and len(seen["moves"]) == 3      # the three cards, and nothing else moves
-    starts = sorted(seen["places"][card] for card in ("QH", "7S", "7D"))
+    got = redraw(nb, table, "view.draw(drawing(8, '', 3))")
+    ghosts = [m for m in got["moves"] if m["ghost"]]
+    assert len(ghosts) == 3 and len(got["moves"]) == 3      # the three cards, and nothing else moves
+    starts = sorted(got["places"][card] for card in ("QH", "7S", "7D"))
     assert all(near(a, b, 1) for a, b in zip(sorted(g["start"] for g in ghosts), starts))  # from the pile
-    assert all(near(g["end"], seen["now"]["won:0"], 0.5 * w) for g in ghosts)          # to the won pile
+    assert all(near(g["end"], got["now"]["won:0"], 0.5 * w) for g in ghosts)          # to the won pile
     assert table.locator(".cardlab-ghost[data-card], .cardlab-ghost [data-target]").count() == 0
 
     # Ghosts in flight over the won pile: a click there reaches the won pile, not a ghost.
     nb.page.evaluate("""(box) => document.getAnimations().filter((a) => box.contains(a.effect.target))
         .forEach((a) => { a.pause(); a.currentTime = 0.7 * a.effect.getComputedTiming().endTime; })""",
                      table.locator(".cardlab-svg").element_handle())
-    x, y = seen["now"]["won:0"]
+    x, y = got["now"]["won:0"]
     assert nb.page.evaluate("([x, y]) => document.elementFromPoint(x, y).closest('.cardlab-ghost') === null",
                             [x, y])
     assert table.locator(".cardlab-ghost").count() == 3      # they are there, under the pointer
@@ -188,6 +198,21 @@ def test_fast_clicks_leave_no_ghost_and_no_half_moved_card(open_cells):
     assert nb.page.evaluate(AT_HOME, handle)
 
 
+def test_cleopatra_the_card_under_a_new_one_moves_into_the_pile(open_cells):
+    """The real table: your card lies on top of the pile; when the computer turns its card on it,
+    yours moves from the top place into the fanned pile, starting where it lay."""
+    nb = open_cells(["from cardlab.widgets.cleopatra import CleopatraTable\ntable = CleopatraTable(seed=83)",
+                     "table"], "motion_cleopatra.ipynb")
+    table = nb.table(".cardlab-cleopatra")
+    record(nb.page, table)
+    table.locator('.cardlab-svg [data-target="turn"]').first.click()
+    yours, theirs = seen(nb.page, 1), seen(nb.page, 2)      # your card, then the computer's on its timer
+    card = nb.execute("print(table.state.pile[0].ascii())").strip()   # yours, under the computer's
+    (move,) = [m for m in theirs["moves"] if m["key"] == card]
+    assert near(move["start"], yours["now"][card], 1) and not near(move["start"], move["end"], 5)
+    assert near(move["end"], theirs["now"][card], 1)
+
+
 MOUNT = """async ([url, svg]) => {
   const view = await import(url);
   const values = {svg, seq: 1, status: ""}, handlers = {}, el = document.createElement("div");
@@ -222,14 +247,14 @@ def test_52_moving_cards_all_start_at_their_old_place_and_the_cost_is_reported(c
     try:
         page.set_content(f"<style>{(WIDGETS / 'view.css').read_text()}</style>")
         page.evaluate(MOUNT, [f"data:text/javascript;base64,{js}", drawings[0]])
-        page.evaluate(RECORD, page.locator(".cardlab-svg").element_handle())
+        record(page, page.locator(".cardlab-view"))
         page.evaluate("(svg) => window.stand.draw(svg)", drawings[1])
-        seen = page.evaluate("() => window.motionSeen")
-        assert sorted(m["key"] for m in seen["moves"]) == sorted(c.ascii() for c in deck)
-        assert all(near(m["start"], seen["places"][m["key"]], 1) for m in seen["moves"])
+        got = seen(page, 1)
+        assert sorted(m["key"] for m in got["moves"]) == sorted(c.ascii() for c in deck)
+        assert all(near(m["start"], got["places"][m["key"]], 1) for m in got["moves"])
         page.wait_for_function(BOX_ANIMATIONS + " === 0", arg=page.locator(".cardlab-svg").element_handle())
         home = page.evaluate(CENTRES, page.locator(".cardlab-svg").element_handle())
-        assert all(near(m["end"], home[m["key"]], 1) for m in seen["moves"])
+        assert all(near(m["end"], home[m["key"]], 1) for m in got["moves"])
 
         def costs() -> list[float]:
             return [page.evaluate("(svg) => window.stand.draw(svg)", d) for d in drawings[2:]]
