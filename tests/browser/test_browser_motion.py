@@ -4,8 +4,9 @@ places, like a game's (your face-down hand ``hand:0``, the face-up ``pile``, you
 What a reader must see: a turned card flies from the hand to the pile; a capture flies the pile's
 cards to the won pile, as ghosts that take no clicks; nothing moves when the positions are the
 same, nor when the browser asks for reduced motion; fast clicks leave no ghost and no half-moved
-card. A recorder put on the page before a drawing arrives reads the animations in the same task
-as the drawing (a MutationObserver), so no test depends on how fast the machine is.
+card. The real Cleopatra table moves the card under a newly turned one into the pile. A recorder
+put on the page before a drawing arrives reads the animations in the same task as the drawing (a
+MutationObserver), so no test depends on how fast the machine is.
 
 The last test mounts ``view.js`` on a bare page with a stand-in model and measures the cost of
 the motion for a drawing of 52 face-up cards that all move.
@@ -28,33 +29,35 @@ pytestmark = pytest.mark.browser
 
 WIDGETS = Path(__file__).resolve().parents[2] / "cardlab" / "widgets"
 SLOW = ".cardlab-view { --cardlab-motion-ms: 60000; }"   # moves that last while the test looks at them
-TABLE = ["from cardlab.cards import parse_cards\n"
-         "from cardlab.draw import svg\n"
-         "from cardlab.widgets.view import TableView\n"
-         "def drawing(hand, pile, won, title='motion'):\n"
-         "    return svg.document(560, 170, svg.stack_g(hand, 20, 30, key='hand:0', target='turn')\n"
-         "        + svg.fan_g(parse_cards(pile), 220, 30, key='pile', target='pile')\n"
-         "        + svg.stack_g(won, 420, 30, key='won:0', target='won'), title=title)\n"
+DRAWING = ("from cardlab.cards import parse_cards\n"
+           "from cardlab.draw import svg\n"
+           "from cardlab.widgets.view import TableView\n"
+           "def drawing(hand, pile, won, title='motion'):\n"
+           "    return svg.document(560, 170, svg.stack_g(hand, 20, 30, key='hand:0', target='turn')\n"
+           "        + svg.fan_g(parse_cards(pile), 220, 30, key='pile', target='pile')\n"
+           "        + svg.stack_g(won, 420, 30, key='won:0', target='won'), title=title)")
+TABLE = [DRAWING,
          "clicks = []\n"
          "view = TableView(svg=drawing(10, 'QH', 0))\n"
          "view.on_event(lambda event: clicks.append(event['target']))",
          "view"]
 # A tiny game on the same table: a click on the hand turns a card onto the pile; the click after
 # the third card takes the pile into the won pile.
-GAME = TABLE[:1] + ["deck = parse_cards('7S 7D 2C 9H KD 3S JC 5H 8D 4C')\n"
-                    "state = {'turned': 0, 'won': 0, 'pile': []}\n"
-                    "def on_click(event):\n"
-                    "    if event['target'] != 'turn': return\n"
-                    "    if len(state['pile']) == 3:\n"
-                    "        state['won'] += 3; state['pile'] = []\n"
-                    "    elif state['turned'] < len(deck):\n"
-                    "        state['pile'].append(deck[state['turned']]); state['turned'] += 1\n"
-                    "    else: return\n"
-                    "    pile = ' '.join(c.ascii() for c in state['pile'])\n"
-                    "    view.draw(drawing(len(deck) - state['turned'], pile, state['won']))\n"
-                    "view = TableView(svg=drawing(10, '', 0))\n"
-                    "view.on_event(on_click)",
-                    "view"]
+GAME = [DRAWING,
+        "deck = parse_cards('7S 7D 2C 9H KD 3S JC 5H 8D 4C')\n"
+        "state = {'turned': 0, 'won': 0, 'pile': []}\n"
+        "def on_click(event):\n"
+        "    if event['target'] != 'turn': return\n"
+        "    if len(state['pile']) == 3:\n"
+        "        state['won'] += 3; state['pile'] = []\n"
+        "    elif state['turned'] < len(deck):\n"
+        "        state['pile'].append(deck[state['turned']]); state['turned'] += 1\n"
+        "    else: return\n"
+        "    pile = ' '.join(c.ascii() for c in state['pile'])\n"
+        "    view.draw(drawing(len(deck) - state['turned'], pile, state['won']))\n"
+        "view = TableView(svg=drawing(10, '', 0))\n"
+        "view.on_event(on_click)",
+        "view"]
 
 # Put on a table before Python draws: for every drawing that arrives from then on, records (in
 # window.motionLog, in the same task as the drawing) the centres of the keyed elements before it
