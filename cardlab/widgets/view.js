@@ -190,7 +190,8 @@ function render({ model, el }) {
 // transform of the element from the matrix that puts it at its old place to the matrix of its own
 // transform attribute, so the attribute (which a CSS transform overrides) holds again at the end.
 // Off under prefers-reduced-motion (or --cardlab-motion-ms: 0); a new drawing cancels every
-// running move and removes the ghosts; ghosts take no clicks.
+// running move and removes the ghosts; ghosts take no clicks. The table carries data-moving while
+// cards move (tests and pictures wait for `.cardlab-svg:not([data-moving])`).
 
 const MOTION_MS = 320;                                   // a move (--cardlab-motion-ms changes it)
 const GHOST_STRETCH = 1.25;                              // a ghost flies a little longer, then fades
@@ -208,6 +209,7 @@ const same = (m, n) => Math.abs(m.e - n.e) < STILL_PX && Math.abs(m.f - n.f) < S
 
 function motionOf(box) {
   let running = [];
+  let round = 0; // the number of the last set of moves started or stopped
   const reduced = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
 
   function duration() {
@@ -219,6 +221,8 @@ function motionOf(box) {
   function stop() { // every move ends at once; the ghosts go
     for (const animation of running) animation.cancel();
     running = [];
+    round += 1;
+    box.removeAttribute("data-moving");
     box.querySelectorAll(".cardlab-ghost").forEach((ghost) => ghost.remove());
   }
 
@@ -266,7 +270,7 @@ function motionOf(box) {
     svg.append(copy);
     const flight = run(copy, [{ transform: css(from), opacity: 1 }, { opacity: 1, offset: 0.75 },
                               { transform: css(to), opacity: 0 }], { duration: ms * GHOST_STRETCH, fill: "forwards" });
-    flight.onfinish = () => copy.remove();
+    flight.finished.then(() => copy.remove(), () => {}); // before data-moving goes; cancelled: stop() removes it
   }
 
   function animate(before) {
@@ -306,6 +310,12 @@ function motionOf(box) {
     }
     for (const [el, from, to] of moves) run(el, { transform: [css(from), css(to)] }, { duration: before.ms });
     for (const [old, from, to] of flights) ghost(svg, old, from, to, before.ms);
+    if (!running.length) return;
+    const mine = ++round;
+    box.setAttribute("data-moving", "");
+    Promise.allSettled(running.map((a) => a.finished)).then(() => {
+      if (round === mine) box.removeAttribute("data-moving");
+    });
   }
 
   return { snapshot, animate, stop };

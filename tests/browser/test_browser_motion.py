@@ -70,7 +70,8 @@ RECORD = """(box) => {
                                            .map((el) => [keyOf(el), centre(el)]));
   let places = centres();
   window.motionLog = [];
-  new MutationObserver(() => {
+  if (window.motionRecorder) window.motionRecorder.disconnect();   // one recorder at a time
+  window.motionRecorder = new MutationObserver(() => {
     const running = document.getAnimations().filter((a) => box.contains(a.effect.target));
     const moves = running.map((a) => ({key: keyOf(a.effect.target), start: centre(a.effect.target),
                                        ghost: a.effect.target.classList.contains('cardlab-ghost'),
@@ -80,7 +81,8 @@ RECORD = """(box) => {
     running.forEach((a, i) => { moves[i].end = centre(a.effect.target); a.currentTime = moves[i].back; a.play(); });
     window.motionLog.push({places, now, moves});
     places = now;
-  }).observe(box, {childList: true});
+  });
+  window.motionRecorder.observe(box, {childList: true});
 }"""
 CENTRES = """(box) => Object.fromEntries([...box.querySelectorAll('[data-key],[data-card]')].map((el) => {
   const r = el.getBoundingClientRect();
@@ -112,6 +114,14 @@ def seen(page, n: int) -> dict:
     return page.evaluate(f"() => window.motionLog[{n - 1}]")
 
 
+def settle(nb, table, code: str) -> None:
+    """Run ``code`` (which draws once) in the kernel; wait until the drawing is shown and still."""
+    number = nb.seq_of(table)
+    nb.execute(code)
+    nb.wait_drawn(table, number)
+    table.locator(".cardlab-svg:not([data-moving])").wait_for()
+
+
 def redraw(nb, table, code: str) -> dict:
     """Run ``code`` (which draws once) in the kernel and return what the recorder saw as it arrived."""
     record(nb.page, table)
@@ -135,7 +145,8 @@ def test_a_turned_card_flies_from_the_hand_and_the_same_positions_do_not_move(op
     assert 250 <= move["ms"] <= 400
 
     handle = table.locator(".cardlab-svg").element_handle()
-    nb.page.wait_for_function(BOX_ANIMATIONS + " === 0", arg=handle)
+    table.locator(".cardlab-svg:not([data-moving])").wait_for()
+    assert nb.page.evaluate(BOX_ANIMATIONS, handle) == 0
     assert near(nb.page.evaluate(CENTRES, handle)["7S"], move["end"], 1)  # ... and ends in its place
     assert nb.page.evaluate(AT_HOME, handle)
     got = redraw(nb, table, "view.draw(drawing(9, 'QH 7S', 0, title='same places'))")
@@ -146,8 +157,7 @@ def test_a_capture_flies_the_pile_to_the_won_pile_as_ghosts_that_take_no_clicks(
     nb = open_cells(TABLE, "motion_capture.ipynb")
     table = nb.table()
     w = card_width(table)
-    nb.execute("view.draw(drawing(8, 'QH 7S 7D', 0))")
-    nb.page.wait_for_function(BOX_ANIMATIONS + " === 0", arg=table.locator(".cardlab-svg").element_handle())
+    settle(nb, table, "view.draw(drawing(8, 'QH 7S 7D', 0))")
     nb.page.add_style_tag(content=SLOW)
     got = redraw(nb, table, "view.draw(drawing(8, '', 3))")
     ghosts = [m for m in got["moves"] if m["ghost"]]
@@ -156,6 +166,7 @@ def test_a_capture_flies_the_pile_to_the_won_pile_as_ghosts_that_take_no_clicks(
     assert all(near(a, b, 1) for a, b in zip(sorted(g["start"] for g in ghosts), starts))  # from the pile
     assert all(near(g["end"], got["now"]["won:0"], 0.5 * w) for g in ghosts)          # to the won pile
     assert table.locator(".cardlab-ghost[data-card], .cardlab-ghost [data-target]").count() == 0
+    assert table.locator(".cardlab-svg[data-moving]").count() == 1    # while they fly
 
     # Ghosts in flight over the won pile: a click there reaches the won pile, not a ghost.
     nb.page.evaluate("""(box) => document.getAnimations().filter((a) => box.contains(a.effect.target))
@@ -193,8 +204,9 @@ def test_fast_clicks_leave_no_ghost_and_no_half_moved_card(open_cells):
     seq = int(nb.execute("print(view.seq)"))
     pile = int(nb.execute("print(len(state['pile']))"))
     handle = table.locator(".cardlab-svg").element_handle()
-    nb.page.wait_for_function(f"(box) => Number(box.dataset.seq) === {seq} && ({BOX_ANIMATIONS})(box) === 0",
+    nb.page.wait_for_function(f"(box) => Number(box.dataset.seq) === {seq} && !box.hasAttribute('data-moving')",
                               arg=handle, timeout=30_000)
+    assert nb.page.evaluate(BOX_ANIMATIONS, handle) == 0
     assert seq >= 2                           # the first click was drawn (later ones may be stale)
     assert table.locator(".cardlab-ghost").count() == 0
     assert table.locator("[data-card]").count() == pile
