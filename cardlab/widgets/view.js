@@ -189,15 +189,17 @@ function render({ model, el }) {
 // cards that appeared come from the one whose data-count fell the most. A move animates the CSS
 // transform of the element from the matrix that puts it at its old place to the matrix of its own
 // transform attribute, so the attribute (which a CSS transform overrides) holds again at the end.
-// Off under prefers-reduced-motion (or --cardlab-motion-ms: 0); a new drawing cancels every
-// running move and removes the ghosts; ghosts take no clicks. The table carries data-moving while
-// cards move (tests and pictures wait for `.cardlab-svg:not([data-moving])`).
+// Ghosts fly in a layer of their own over the table (.cardlab-ghosts), so the drawing's markup
+// stays Python's. Off under prefers-reduced-motion (or --cardlab-motion-ms: 0); a new drawing
+// cancels every running move and removes the ghosts; ghosts take no clicks. The table carries
+// data-moving while cards move (tests and pictures wait for `.cardlab-svg:not([data-moving])`).
 
 const MOTION_MS = 320;                                   // a move (--cardlab-motion-ms changes it)
 const GHOST_STRETCH = 1.25;                              // a ghost flies a little longer, then fades
 const EASING = "cubic-bezier(0.25, 0.8, 0.35, 1)";
 const STILL_PX = 0.5;                                    // a smaller shift on screen is no move
 const KEYED = "[data-key],[data-card]";
+const SVG_NS = "http://www.w3.org/2000/svg";
 const GHOST_DROPS = ["data-key", "data-card", "data-target", "data-count", "role", "aria-label", "tabindex",
                      "cursor"];
 
@@ -210,6 +212,7 @@ const same = (m, n) => Math.abs(m.e - n.e) < STILL_PX && Math.abs(m.f - n.f) < S
 function motionOf(box) {
   let running = [];
   let round = 0; // the number of the last set of moves started or stopped
+  let layer = null; // the ghosts' own <svg> over the table, made when the first ghost flies
   const reduced = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
 
   function duration() {
@@ -223,7 +226,7 @@ function motionOf(box) {
     running = [];
     round += 1;
     box.removeAttribute("data-moving");
-    box.querySelectorAll(".cardlab-ghost").forEach((ghost) => ghost.remove());
+    if (layer) layer.replaceChildren();
   }
 
   function keyedElements() { // key -> element, for the keys that occur once in the drawing
@@ -259,15 +262,23 @@ function motionOf(box) {
     return animation;
   }
 
-  function ghost(svg, old, from, to, ms) { // a copy of a vanished card flying between two frames
+  function ghostLayer() {
+    if (!layer) {
+      layer = document.createElementNS(SVG_NS, "svg");
+      layer.setAttribute("class", "cardlab-ghosts");
+      layer.setAttribute("aria-hidden", "true");
+      box.after(layer);
+    }
+    return layer;
+  }
+
+  function ghost(old, from, to, ms) { // a copy of a vanished card flying between two frames
     const copy = old.el.cloneNode(true);
     for (const el of [copy, ...copy.querySelectorAll("*")]) GHOST_DROPS.forEach((a) => el.removeAttribute(a));
     copy.querySelectorAll(".cardlab-focus-ring").forEach((ring) => ring.remove());
     copy.setAttribute("class", "cardlab-ghost");
-    copy.setAttribute("aria-hidden", "true");
-    copy.setAttribute("pointer-events", "none");
     copy.setAttribute("transform", css(from));
-    svg.append(copy);
+    ghostLayer().append(copy);
     const flight = run(copy, [{ transform: css(from), opacity: 1 }, { opacity: 1, offset: 0.75 },
                               { transform: css(to), opacity: 0 }], { duration: ms * GHOST_STRETCH, fill: "forwards" });
     flight.finished.then(() => copy.remove(), () => {}); // before data-moving goes; cancelled: stop() removes it
@@ -284,6 +295,7 @@ function motionOf(box) {
       if (count - old.count > grew) { grew = count - old.count; gainer = el; }
       if (old.count - count > fell) { fell = old.count - count; giver = old; }
     }
+    const ghosts = gainer ? ghostLayer() : null; // put in before the frames are read
     // Every frame is read before any animation starts (an animation makes the next read lay out
     // again). In document order, an element comes after the keyed elements around it: `shifts`
     // keeps, for each moved element, the screen correction its start frame applies inside it.
@@ -301,7 +313,7 @@ function motionOf(box) {
       shifts.set(el, old.ctm.multiply(now.inverse()));
     }
     const flights = [];
-    const screen = svg.getScreenCTM(), destination = gainer && gainer.getScreenCTM();
+    const screen = ghosts && ghosts.getScreenCTM(), destination = gainer && gainer.getScreenCTM();
     if (screen && destination) {
       const root = screen.inverse(), to = root.multiply(destination);
       for (const [key, old] of before.frames) {
@@ -309,7 +321,7 @@ function motionOf(box) {
       }
     }
     for (const [el, from, to] of moves) run(el, { transform: [css(from), css(to)] }, { duration: before.ms });
-    for (const [old, from, to] of flights) ghost(svg, old, from, to, before.ms);
+    for (const [old, from, to] of flights) ghost(old, from, to, before.ms);
     if (!running.length) return;
     const mine = ++round;
     box.setAttribute("data-moving", "");

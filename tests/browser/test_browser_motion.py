@@ -72,7 +72,7 @@ RECORD = """(box) => {
   window.motionLog = [];
   if (window.motionRecorder) window.motionRecorder.disconnect();   // one recorder at a time
   window.motionRecorder = new MutationObserver(() => {
-    const running = document.getAnimations().filter((a) => box.contains(a.effect.target));
+    const running = document.getAnimations().filter((a) => box.parentElement.contains(a.effect.target));
     const moves = running.map((a) => ({key: keyOf(a.effect.target), start: centre(a.effect.target),
                                        ghost: a.effect.target.classList.contains('cardlab-ghost'),
                                        ms: a.effect.getComputedTiming().duration, back: a.currentTime}));
@@ -95,7 +95,9 @@ AT_HOME = """(box) => [...box.querySelectorAll('[data-key],[data-card]')].every(
   const seen = el.getScreenCTM();
   return Math.abs(home.e - seen.e) < 0.5 && Math.abs(home.f - seen.f) < 0.5;
 })"""
-BOX_ANIMATIONS = """(box) => document.getAnimations().filter((a) => box.contains(a.effect.target)).length"""
+# The animations of a table (its drawing and its ghosts' layer), given its .cardlab-svg.
+BOX_ANIMATIONS = """(box) => document.getAnimations().filter((a) => box.parentElement.contains(a.effect.target))
+  .length"""
 
 
 def card_width(table) -> float:
@@ -166,10 +168,11 @@ def test_a_capture_flies_the_pile_to_the_won_pile_as_ghosts_that_take_no_clicks(
     assert all(near(a, b, 1) for a, b in zip(sorted(g["start"] for g in ghosts), starts))  # from the pile
     assert all(near(g["end"], got["now"]["won:0"], 0.5 * w) for g in ghosts)          # to the won pile
     assert table.locator(".cardlab-ghost[data-card], .cardlab-ghost [data-target]").count() == 0
-    assert table.locator(".cardlab-svg[data-moving]").count() == 1    # while they fly
+    assert table.locator(".cardlab-svg[data-moving]").count() == 1    # while they fly,
+    assert table.locator(".cardlab-svg .cardlab-ghost").count() == 0  # over the drawing, not in it
 
     # Ghosts in flight over the won pile: a click there reaches the won pile, not a ghost.
-    nb.page.evaluate("""(box) => document.getAnimations().filter((a) => box.contains(a.effect.target))
+    nb.page.evaluate("""(box) => document.getAnimations().filter((a) => box.parentElement.contains(a.effect.target))
         .forEach((a) => { a.pause(); a.currentTime = 0.7 * a.effect.getComputedTiming().endTime; })""",
                      table.locator(".cardlab-svg").element_handle())
     x, y = got["now"]["won:0"]
