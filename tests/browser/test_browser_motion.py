@@ -63,11 +63,12 @@ GAME = [DRAWING,
 # window.motionLog, in the same task as the drawing) the centres of the keyed elements before it
 # (places: where the last drawing put them) and after its moves (now), and every animation in
 # the table with its element's key and centre at the start and at the end.
-RECORD = """(box) => {
+KEYS_JS = """
   const keyOf = (el) => el.getAttribute('data-key') ?? el.getAttribute('data-card');
   const centre = (el) => { const r = el.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; };
   const centres = () => Object.fromEntries([...box.querySelectorAll('[data-key],[data-card]')]
-                                           .map((el) => [keyOf(el), centre(el)]));
+                                           .map((el) => [keyOf(el), centre(el)]));"""
+RECORD = "(box) => {" + KEYS_JS + """
   let places = centres();
   window.motionLog = [];
   if (window.motionRecorder) window.motionRecorder.disconnect();   // one recorder at a time
@@ -84,10 +85,7 @@ RECORD = """(box) => {
   });
   window.motionRecorder.observe(box, {childList: true});
 }"""
-CENTRES = """(box) => Object.fromEntries([...box.querySelectorAll('[data-key],[data-card]')].map((el) => {
-  const r = el.getBoundingClientRect();
-  return [el.getAttribute('data-key') ?? el.getAttribute('data-card'), [r.x + r.width / 2, r.y + r.height / 2]];
-}))"""
+CENTRES = "(box) => {" + KEYS_JS + " return centres(); }"   # key -> centre of every keyed element
 # Every keyed element is where its own transform attribute puts it (no move left half done).
 AT_HOME = """(box) => [...box.querySelectorAll('[data-key],[data-card]')].every((el) => {
   const own = el.transform.baseVal.consolidate();
