@@ -309,7 +309,8 @@ function motionOf(box) {
       const parent = el.parentElement.getScreenCTM();
       if (!parent) continue;
       const seen = outer ? shifts.get(outer).multiply(parent) : parent; // the parent's frame at the start
-      moves.push([el, seen.inverse().multiply(old.ctm), parent.inverse().multiply(now)]);
+      const from = seen.inverse().multiply(old.ctm), to = parent.inverse().multiply(now);
+      if (!same(from, to)) moves.push([el, from, to]); // else it only rides along with the element around it
       shifts.set(el, old.ctm.multiply(now.inverse()));
     }
     const flights = [];

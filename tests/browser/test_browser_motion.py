@@ -61,8 +61,8 @@ GAME = [DRAWING,
 
 # Put on a table before Python draws: for every drawing that arrives from then on, records (in
 # window.motionLog, in the same task as the drawing) the centres of the keyed elements before it
-# (places: where the last drawing put them) and after its moves (now), and every animation in
-# the table with its element's key and centre at the start and at the end.
+# (places: where the last drawing put them), as its moves start (start) and as they end (now),
+# and every animation in the table with its element's key and centre at the start and at the end.
 KEYS_JS = """
   const keyOf = (el) => el.getAttribute('data-key') ?? el.getAttribute('data-card');
   const centre = (el) => { const r = el.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; };
@@ -74,13 +74,15 @@ RECORD = "(box) => {" + KEYS_JS + """
   if (window.motionRecorder) window.motionRecorder.disconnect();   // one recorder at a time
   window.motionRecorder = new MutationObserver(() => {
     const running = document.getAnimations().filter((a) => box.parentElement.contains(a.effect.target));
+    const start = centres();
     const moves = running.map((a) => ({key: keyOf(a.effect.target), start: centre(a.effect.target),
                                        ghost: a.effect.target.classList.contains('cardlab-ghost'),
                                        ms: a.effect.getComputedTiming().duration, back: a.currentTime}));
     running.forEach((a) => { a.pause(); a.currentTime = a.effect.getComputedTiming().endTime - 1; });
     const now = centres();
-    running.forEach((a, i) => { moves[i].end = centre(a.effect.target); a.currentTime = moves[i].back; a.play(); });
-    window.motionLog.push({places, now, moves});
+    running.forEach((a, i) => { moves[i].end = centre(a.effect.target); });
+    running.forEach((a, i) => { a.currentTime = moves[i].back; a.play(); });
+    window.motionLog.push({places, start, now, moves});
     places = now;
   });
   window.motionRecorder.observe(box, {childList: true});
@@ -243,7 +245,50 @@ MOUNT = """async ([url, svg]) => {
 }"""
 
 
-def test_52_moving_cards_all_start_at_their_old_place_and_the_cost_is_reported(chromium, capsys):
+@pytest.fixture
+def bare_view(chromium):
+    """``bare_view(svg)``: a page with view.js and view.css alone (no JupyterLab), showing ``svg``;
+    ``window.stand.draw(svg)`` shows the next drawing and returns the milliseconds it took."""
+    js = base64.b64encode((WIDGETS / "view.js").read_bytes()).decode()
+    pages = []
+
+    def opener(first: str):
+        page = chromium.new_page()
+        pages.append(page)
+        page.set_content(f"<style>{(WIDGETS / 'view.css').read_text()}</style>")
+        page.evaluate(MOUNT, [f"data:text/javascript;base64,{js}", first])
+        return page
+
+    yield opener
+    for page in pages:
+        page.close()
+
+
+def settled_centres(page) -> dict:
+    """key -> centre of every keyed element once nothing moves any more."""
+    handle = page.locator(".cardlab-svg").element_handle()
+    page.wait_for_function(BOX_ANIMATIONS + " === 0", arg=handle)
+    return page.evaluate(CENTRES, handle)
+
+
+def test_a_moving_pile_carries_its_cards_from_their_old_places(bare_view):
+    """A keyed pile that moves with keyed cards in it: the cards ride along inside the pile's move
+    (no move of their own, not twice as far), starting where they were and ending at home."""
+    def pile_at(x: float, y: float) -> str:
+        return svg.document(560, 300, svg.fan_g(french_deck()[:3], x, y, key="pile"))
+
+    page = bare_view(pile_at(300, 30))
+    record(page, page.locator(".cardlab-view"))
+    page.evaluate("(svg) => window.stand.draw(svg)", pile_at(40, 150))
+    got = seen(page, 1)
+    (move,) = got["moves"]
+    assert move["key"] == "pile"
+    assert all(near(got["start"][key], got["places"][key], 1) for key in got["places"])
+    home = settled_centres(page)
+    assert all(near(got["now"][key], home[key], 1) for key in home)
+
+
+def test_52_moving_cards_all_start_at_their_old_place_and_the_cost_is_reported(bare_view, capsys):
     """Every card of a 52-card drawing moves (the rows are reversed); each starts where it was and
     ends where its drawing puts it. Prints the milliseconds a redraw takes, up to the layout the
     next frame needs, with and without motion (not asserted: a shared machine)."""
@@ -258,28 +303,21 @@ def test_52_moving_cards_all_start_at_their_old_place_and_the_cost_is_reported(c
     for _ in range(20):
         rng.shuffle(deck)
         drawings.append(rows(list(deck)))
-    js = base64.b64encode((WIDGETS / "view.js").read_bytes()).decode()
-    page = chromium.new_page()
-    try:
-        page.set_content(f"<style>{(WIDGETS / 'view.css').read_text()}</style>")
-        page.evaluate(MOUNT, [f"data:text/javascript;base64,{js}", drawings[0]])
-        record(page, page.locator(".cardlab-view"))
-        page.evaluate("(svg) => window.stand.draw(svg)", drawings[1])
-        got = seen(page, 1)
-        assert sorted(m["key"] for m in got["moves"]) == sorted(c.ascii() for c in deck)
-        assert all(near(m["start"], got["places"][m["key"]], 1) for m in got["moves"])
-        page.wait_for_function(BOX_ANIMATIONS + " === 0", arg=page.locator(".cardlab-svg").element_handle())
-        home = page.evaluate(CENTRES, page.locator(".cardlab-svg").element_handle())
-        assert all(near(m["end"], home[m["key"]], 1) for m in got["moves"])
+    page = bare_view(drawings[0])
+    record(page, page.locator(".cardlab-view"))
+    page.evaluate("(svg) => window.stand.draw(svg)", drawings[1])
+    got = seen(page, 1)
+    assert sorted(m["key"] for m in got["moves"]) == sorted(c.ascii() for c in deck)
+    assert all(near(m["start"], got["places"][m["key"]], 1) for m in got["moves"])
+    home = settled_centres(page)
+    assert all(near(m["end"], home[m["key"]], 1) for m in got["moves"])
 
-        def costs() -> list[float]:
-            return [page.evaluate("(svg) => window.stand.draw(svg)", d) for d in drawings[2:]]
+    def costs() -> list[float]:
+        return [page.evaluate("(svg) => window.stand.draw(svg)", d) for d in drawings[2:]]
 
-        moving = costs()
-        page.emulate_media(reduced_motion="reduce")
-        still = costs()
-        with capsys.disabled():
-            print(f"\n52 moving cards: redraw {statistics.median(moving):.1f} ms with motion, "
-                  f"{statistics.median(still):.1f} ms without (medians of {len(moving)})")
-    finally:
-        page.close()
+    moving = costs()
+    page.emulate_media(reduced_motion="reduce")
+    still = costs()
+    with capsys.disabled():
+        print(f"\n52 moving cards: redraw {statistics.median(moving):.1f} ms with motion, "
+              f"{statistics.median(still):.1f} ms without (medians of {len(moving)})")
