@@ -303,14 +303,14 @@ function motionOf(box) {
     for (const [key, el] of after) {
       const old = before.frames.get(key) ?? (el.hasAttribute("data-card") ? giver : null);
       const now = old && el.getScreenCTM();
-      if (!now || same(old.ctm, now)) continue;
+      if (!now) continue;
       let outer = el.parentElement.closest(KEYED);
       while (outer && !shifts.has(outer)) outer = outer.parentElement.closest(KEYED);
       const parent = el.parentElement.getScreenCTM();
       if (!parent) continue;
       const seen = outer ? shifts.get(outer).multiply(parent) : parent; // the parent's frame at the start
       const from = seen.inverse().multiply(old.ctm), to = parent.inverse().multiply(now);
-      if (!same(from, to)) moves.push([el, from, to]); // else it only rides along with the element around it
+      if (!same(from, to)) moves.push([el, from, to]); // else it stays, or rides along with the element around it
       shifts.set(el, old.ctm.multiply(now.inverse()));
     }
     const flights = [];

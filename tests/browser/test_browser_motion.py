@@ -288,6 +288,27 @@ def test_a_moving_pile_carries_its_cards_from_their_old_places(bare_view):
     assert all(near(got["now"][key], home[key], 1) for key in home)
 
 
+def test_an_element_that_stays_while_the_one_around_it_moves_stays_put(bare_view):
+    """A keyed element inside a moving keyed group, at the same place on screen in both drawings:
+    it gets the counter-move that keeps it still all the way (here at half-way)."""
+    def nested(outer: float, inner: float) -> str:
+        return svg.document(400, 200, f'<g data-key="outer" transform="translate({outer},20)">'
+                                      f'<rect width="40" height="40" fill="#fff"/>'
+                                      f'<g data-key="inner" transform="translate({inner},80)">'
+                                      f'<rect width="40" height="40" fill="#f00"/></g></g>')
+
+    page = bare_view(nested(0, 150))
+    record(page, page.locator(".cardlab-view"))
+    page.evaluate("(svg) => window.stand.draw(svg)", nested(200, -50))
+    got = seen(page, 1)
+    assert sorted(m["key"] for m in got["moves"]) == ["inner", "outer"]
+    page.evaluate("""() => document.getAnimations().forEach((a) => { a.pause();
+        a.currentTime = a.effect.getComputedTiming().endTime / 2; })""")
+    halfway = page.evaluate(CENTRES, page.locator(".cardlab-svg").element_handle())
+    assert near(halfway["inner"], got["places"]["inner"], 1)
+    assert not near(halfway["outer"], got["places"]["outer"], 20)
+
+
 def test_52_moving_cards_all_start_at_their_old_place_and_the_cost_is_reported(bare_view, capsys):
     """Every card of a 52-card drawing moves (the rows are reversed); each starts where it was and
     ends where its drawing puts it. Prints the milliseconds a redraw takes, up to the layout the
