@@ -184,6 +184,8 @@ def _hand_row(view: View, seat: int, x: float, y: float, clickable: bool, lang: 
 def _opponent(view: View, x: float, y: float, lang: str, sort: bool, width: float) -> tuple[str, float]:
     them = 1 - view_seat(view)
     label = WORDS.say(lang, "their_hand", name=_name(view, them), n=view.hand_sizes[them])
+    if not view.hand_sizes[them]:
+        return _text(fit(label, LABEL, width), x, y + 14), 20
     shown = view.hands[them] is not None
     body = (_text(fit(label, LABEL, width), x, y + 14)
             + _hand_row(view, them, x, y + 22, False, lang, sort))
@@ -273,8 +275,9 @@ def _notes(view: View, lang: str, width: float) -> list[tuple[str, str]]:
             fields = (("part_cards", sheet.cards), ("part_twos", sheet.twos), ("part_last", sheet.last_trick),
                       ("part_streak", sheet.streak), ("part_declarations", sheet.declarations))
             shown = [WORDS.say(lang, key, n=value[seat]) for key, value in fields if value[seat]]
-            text = WORDS.say(lang, "scored_line", name=_name(view, seat), total=sheet.total[seat],
-                             parts=" + ".join(shown) or WORDS.say(lang, "nothing"))
+            text = (WORDS.say(lang, "scored_line", name=_name(view, seat), total=sheet.total[seat],
+                              parts=" + ".join(shown)) if shown
+                    else WORDS.say(lang, "scored_none", name=_name(view, seat), total=sheet.total[seat]))
             lines += [(line, WHITE) for line in wrap(text.split(" + "), LABEL, width, sep=" + ")]
     for seat, words, rank in view.declarations:
         count = 4 if "four" in words else 3
@@ -314,6 +317,8 @@ def _buttons(view: View, x: float, y: float, width: float, lang: str, next_deal:
 def _your_hand(view: View, x: float, y: float, clickable: bool, lang: str, sort: bool,
                width: float) -> tuple[str, float]:
     me = view_seat(view)
+    if not view.hand_sizes[me]:
+        return "", 0
     if view.player is None:
         label = WORDS.say(lang, "their_hand", name=_name(view, me), n=view.hand_sizes[me])
     else:
@@ -323,19 +328,18 @@ def _your_hand(view: View, x: float, y: float, clickable: bool, lang: str, sort:
 
 
 def table_svg(view: View, *, clickable: bool = True, layout: str = "wide", lang: str = "en",
-              sort: bool = True, next_deal: bool = False, sort_switch: bool | None = None) -> str:
+              sort: bool = True, next_deal: bool = False, sort_switch: bool = False) -> str:
     """The whole table seen by ``view.player``, in the ``"wide"`` or ``"narrow"`` layout and in
     ``lang``: the opponent's hand at the top with the discarded hands (T6), the stock, the trick,
     the last trick, both won piles with the running points, your hand (sorted by suit and rank
     when ``sort``) beside the declarations or the deal's score, and buttons for the legal
     non-card actions (``clickable``). ``next_deal``: the view is a finished deal held on the
-    table; its only button is *next deal*. ``sort_switch``: draw the sort switch (default: when
-    clickable)."""
+    table; its only button is *next deal*. ``sort_switch``: draw the sort switch (a table's)."""
     if layout not in ("wide", "narrow"):
         raise ValueError(f"layout must be 'wide' or 'narrow', not {layout!r:.40}")
     width = WIDE_WIDTH if layout == "wide" else NARROW_WIDTH
     inner = width - 2 * MARGIN
-    switch = (sort if (clickable if sort_switch is None else sort_switch) else None)
+    switch = sort if sort_switch else None
     me = view_seat(view)
     body, y = [], 0.0
 
@@ -352,8 +356,8 @@ def table_svg(view: View, *, clickable: bool = True, layout: str = "wide", lang:
         put((top[0] + side[0], max(top[1], side[1])))
         body.append(_piles(view, MARGIN + MIDDLE_W + 10, y, lang)[0])
         put(_middle(view, MARGIN, y, lang), 0)
-        hand_w = max(_hand_width(view, me), 320)
-        notes_x = MARGIN + hand_w + 40
+        hand_w = max(_hand_width(view, me), 320) if view.hand_sizes[me] else 0
+        notes_x = MARGIN + hand_w + (40 if hand_w else 0)
         hand = _your_hand(view, MARGIN, y, clickable, lang, sort, hand_w)
         notes = _notes_g(_notes(view, lang, width - MARGIN - notes_x), notes_x, y + 22)
         put((hand[0] + notes[0], max(hand[1], notes[1] + 22)))

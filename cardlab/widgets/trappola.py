@@ -145,7 +145,7 @@ class TrappolaTable(GameTable):
         end = (WORDS.say(self.lang, "tie") if winner is None
                else WORDS.say(self.lang, "you_win") if winner == self.you
                else WORDS.say(self.lang, "they_win", name=self.names[winner]))
-        return f"{text} {end}"
+        return text + ("" if self.lang == "ja" else " ") + end
 
     # --- gestures ---------------------------------------------------------------------------------
     def on_click(self, target: str, t: float) -> None:
@@ -190,7 +190,7 @@ class TrappolaTable(GameTable):
             self.game_log.value = log_html(lines, self.lang)
             self._shown = shown
         drawing = draw.table_svg(view, clickable=True, layout=self.layout, lang=self.lang, sort=self.sorted,
-                                 next_deal=self.held is not None)
+                                 next_deal=self.held is not None, sort_switch=True)
         return drawing if self.held is not None else self.coach.annotate(drawing)
 
     def on_timer(self, name: str, t: float) -> None:

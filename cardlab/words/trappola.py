@@ -55,7 +55,7 @@ WORDS = Words(
         "part_last": "last trick {n}",
         "part_streak": "streak {n}",
         "part_declarations": "declarations {n}",
-        "nothing": "0",
+        "scored_none": "{name}: {total}",
         # buttons
         "exchange": "Exchange ({k})",
         "keep": "Keep ({k})",
@@ -148,7 +148,7 @@ WORDS = Words(
         "part_last": "最後のトリック {n}",
         "part_streak": "2の連続 {n}",
         "part_declarations": "宣言 {n}",
-        "nothing": "0",
+        "scored_none": "{name}: {total}",
         "exchange": "交換 ({k})",
         "keep": "このまま ({k})",
         "declare": "{what}を宣言 ({k})",
