@@ -12,6 +12,7 @@ import pytest
 
 from cardlab.bots.trappola import RuleOfThumbBot
 from cardlab.cards import Card
+from cardlab.draw import svg as svg_mod
 from cardlab.draw import trappola as draw
 from cardlab.draw.trappola_html import sheets_html
 from cardlab.games import trappola as T
@@ -93,18 +94,11 @@ def test_the_wide_layout_is_wide_width_and_the_narrow_at_most_680(drawings):
     assert draw.NARROW_WIDTH <= 680 and TrappolaTable.WIDE_WIDTH == draw.WIDE_WIDTH
 
 
-def test_every_text_but_the_court_captions_is_at_least_11_units_in_both_layouts(drawings):
+def test_every_text_is_at_least_11_units_in_both_layouts_card_faces_included(drawings):
     _, shots = drawings
-    small = {(text, round(size, 2)) for svg in shots for text, size, cls in text_sizes(svg)
-             if size < draw.MIN_TEXT and cls != "name"}
+    small = {(text, round(size, 2)) for svg in shots for text, size, _ in text_sizes(svg) if size < svg_mod.MIN_TEXT}
     assert not small
-
-
-@pytest.mark.xfail(strict=True, reason="faces.py draws Re/Cavallo/Fante at 11 of 100 design units "
-                                       "(8.4 on a 76-unit card): asked of the lead, who owns the faces")
-def test_the_court_captions_are_at_least_11_units(drawings):
-    _, shots = drawings
-    assert all(size >= draw.MIN_TEXT for svg in shots for _, size, cls in text_sizes(svg) if cls == "name")
+    assert draw.W >= svg_mod.READABLE_W and draw.MIN_TEXT == svg_mod.MIN_TEXT
 
 
 def test_texts_stay_inside_the_drawing_by_their_estimated_width(drawings):

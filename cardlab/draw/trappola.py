@@ -32,14 +32,14 @@ WIDE_WIDTH = 960    # the natural width of the wide layout (below it the table i
 NARROW_WIDTH = 680  # the narrow layout: areas stacked
 HEIGHT = 500        # kept for callers of the old single layout
 WIDTH = WIDE_WIDTH
-MIN_TEXT = 11       # no text smaller (user units = CSS px at the natural size)
-W = 76              # face-up cards: the corner index "10" (15 of 100 design units) is 11.4 units
+MIN_TEXT = svg.MIN_TEXT  # no text smaller (user units = CSS px at the natural size)
+W = 76              # face-up cards (at least svg.READABLE_W: every face text >= MIN_TEXT)
 H = svg.card_h(W)
 BACK_W = 56         # the opponent's hidden hand: backs carry no text
 PILE_W = 60         # stacks: their count badge is 11.2 units
 HAND_STEP = 0.7 * W
 FAN_STEP = 17       # a discarded hand: each card's corner index shows
-LAST_STEP = 0.5 * W
+LAST_STEP = 0.62 * W  # the court letter of the first card clears the index of the second
 MARGIN = 16
 LABEL = 13          # area labels
 SMALL = 12          # names under cards, pile labels
