@@ -19,9 +19,9 @@ from cardlab.games import trappola as T
 from cardlab.games.trappola_scoring import STRENGTH
 from cardlab.widgets.trappola import TrappolaTable
 from cardlab.words.trappola import WORDS
+from trappola_helpers import SETS, table_positions
 
 NS = "{http://www.w3.org/2000/svg}"
-SETS = T.make_deal(["AS AB AC 7S 8S RD RB RC 9D", "2S 2B 10C 10S 10B CC FD FB 9C"], dealer=1)
 
 
 def scale_of(transform: str) -> float:
@@ -55,37 +55,9 @@ def table(lang: str = "en", seed: int = 2, **kw) -> TrappolaTable:
     return TrappolaTable(seed=seed, bot=RuleOfThumbBot(seed), lang=lang, **kw)
 
 
-def positions(lang: str) -> list[str]:
-    """Drawings of both layouts at the exchange, mid-deal (discards, a declaration, tricks), the
-    held finished deal and the end of a game."""
-    t = table(lang)
-    t.start(T.new_game(deal=SETS, players=t.names))
-    shots = []
-
-    def shoot() -> None:
-        for width in (0, 700):
-            t.view.width = width
-            shots.append(t.view.svg)
-
-    shoot()
-    t.press("e")
-    t.press("e")
-    t.press("d")
-    for _ in range(4):
-        t.press("Enter")
-    shoot()
-    while t.held is None:
-        t.press("Enter")
-    shoot()
-    while not t.state.is_over:
-        t.press("Enter")
-    shoot()
-    return shots
-
-
 @pytest.fixture(scope="module", params=["en", "ja"])
 def drawings(request) -> tuple[str, list[str]]:
-    return request.param, positions(request.param)
+    return request.param, [svg for _, svg in table_positions(request.param)]
 
 
 def test_the_wide_layout_is_wide_width_and_the_narrow_at_most_680(drawings):
