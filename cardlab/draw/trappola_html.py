@@ -31,15 +31,15 @@ CSS = f"""<style>
   max-width: 100%; overflow-wrap: anywhere; }}
 .cardlab-tpanel h4 {{ margin: 0 0 6px; font-size: 14px; color: #f2c14e; }}
 .cardlab-tpanel table {{ border-collapse: collapse; width: 100%; table-layout: fixed; }}
-.cardlab-tpanel th, .cardlab-tpanel td {{ padding: 2px 6px; border-bottom: 1px solid rgba(255,255,255,0.18);
-  text-align: right; overflow-wrap: anywhere; color: #f4efe1; background: transparent; }}
-.cardlab-tpanel th:first-child, .cardlab-tpanel td:first-child {{ text-align: left; width: 34%; }}
-.cardlab-tpanel thead th {{ color: #f2c14e; font-weight: bold; }}
+.cardlab-tpanel th, .cardlab-tpanel td {{ padding: 2px 4px; border-bottom: 1px solid rgba(255,255,255,0.18);
+  text-align: right; overflow-wrap: break-word; color: #f4efe1; background: transparent; }}
+.cardlab-tpanel th:first-child, .cardlab-tpanel td:first-child {{ text-align: left; width: 24%; }}
+.cardlab-tpanel thead th {{ color: #f2c14e; font-weight: bold; font-size: 12px; }}
 .cardlab-tpanel .total td {{ font-weight: bold; }}
 .cardlab-tpanel .dealer {{ font-weight: normal; color: #d7e8dc; }}
 .cardlab-tpanel summary {{ cursor: pointer; color: #d7e8dc; margin-top: 6px; }}
 .cardlab-tlog ol {{ display: flex; flex-direction: column-reverse; max-height: 11em; overflow-y: auto;
-  overflow-x: hidden; margin: 0; padding: 0 0 0 2.6em; }}
+  overflow-x: hidden; margin: 0; padding: 0 0 0 0.2em; list-style-position: inside; }}
 .cardlab-tlog li.mine {{ color: #f2c14e; font-weight: bold; }}
 </style>"""
 
