@@ -237,3 +237,17 @@ def test_clickable_parts_are_named_and_stacks_carry_motion_keys():
     assert names["sort"] == "Hand sorted (S)"
     for key in ("stock", "won:0", "won:1"):
         assert f'data-key="{key}"' in svg
+
+
+def test_messages_stay_until_the_readers_next_action():
+    t = table(seed=5)                                  # you move first: the greeting
+    greeting = WORDS.say("en", "greeting")
+    assert t.view.status == greeting
+    t.press("s")
+    assert t.view.status == greeting                   # the sort switch is no action
+    t.press("k")
+    said = t.view.status
+    assert said and said != greeting and "Computer" in said
+    t.press("s")
+    t.press("ArrowRight")
+    assert t.view.status == said

@@ -11,10 +11,11 @@ press Enter (*next deal*), although the game has dealt again. Keyboard: the arro
 the legal cards (in hand order) and the buttons, Enter plays, E exchange, K keep, D (G, H …)
 declare, S sort, N twice a new game. ``lang="ja"`` speaks Japanese::
 
-    >>> table = TrappolaTable(seed=3)
-    >>> table.choices()
-    ['exchange', 'keep']
-    >>> table.press("k")
+    >>> table = TrappolaTable(seed=5, lang="ja")
+    >>> table.choices(), table.shortcuts()
+    (['exchange', 'keep'], {'e': 'exchange', 'k': 'keep', 's': 'sort'})
+    >>> table.message
+    '新しいゲーム: 手札を交換 (E) するか、このまま (K) にします。'
 """
 
 from __future__ import annotations
@@ -125,7 +126,8 @@ class TrappolaTable(GameTable):
 
     def narrate(self, events: list[Any]) -> str:
         """What happened since the reader's move, in words: the computer's moves (T7: a declaration
-        is heard, its rank is not named), the tricks won, and a deal's score."""
+        is heard, its rank is not named), the tricks won, and a deal's score (nothing: the message
+        stays)."""
         scored = next((e for e in events if isinstance(e, trappola.DealScored)), None)
         if scored is None:
             lines = self._lines(events)
@@ -135,7 +137,7 @@ class TrappolaTable(GameTable):
                                    name=self.names[1 - self.you], them=scored.points[1 - self.you]))
             if not self.state.is_over:
                 lines.append(WORDS.say(self.lang, "press_next"))
-        return ("" if self.lang == "ja" else " ").join(lines)
+        return ("" if self.lang == "ja" else " ").join(lines) or self.message
 
     def ended(self) -> str:
         """The score of the game and who won."""
