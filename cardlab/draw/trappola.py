@@ -30,8 +30,6 @@ __all__ = ["WIDE_WIDTH", "NARROW_WIDTH", "table_svg", "buttons", "sort_hand", "p
 
 WIDE_WIDTH = 960    # the natural width of the wide layout (below it the table is drawn narrow)
 NARROW_WIDTH = 680  # the narrow layout: areas stacked
-HEIGHT = 500        # kept for callers of the old single layout
-WIDTH = WIDE_WIDTH
 MIN_TEXT = svg.MIN_TEXT  # no text smaller (user units = CSS px at the natural size)
 W = 76              # face-up cards (at least svg.READABLE_W: every face text >= MIN_TEXT)
 H = svg.card_h(W)
@@ -99,10 +97,6 @@ def view_seat(view: View) -> int:
     return 0 if view.player is None else view.player
 
 
-def _name(view: View, seat: int) -> str:
-    return view.players[seat]
-
-
 def _is_you(view: View, seat: int) -> bool:
     return view.player is not None and seat == view.player
 
@@ -111,7 +105,7 @@ def _say_seat(view: View, seat: int, lang: str, you_key: str, key: str, **fmt: o
     """The words for ``seat``: the reader's own form ("you deal") or the named one ("Ada deals")."""
     if _is_you(view, seat):
         return WORDS.say(lang, you_key, **fmt)
-    return WORDS.say(lang, key, name=_name(view, seat), **fmt)
+    return WORDS.say(lang, key, name=view.players[seat], **fmt)
 
 
 def deal_finished(view: View) -> bool:
@@ -183,7 +177,7 @@ def _hand_row(view: View, seat: int, x: float, y: float, clickable: bool, lang: 
 
 def _opponent(view: View, x: float, y: float, lang: str, sort: bool, width: float) -> tuple[str, float]:
     them = 1 - view_seat(view)
-    label = WORDS.say(lang, "their_hand", name=_name(view, them), n=view.hand_sizes[them])
+    label = WORDS.say(lang, "their_hand", name=view.players[them], n=view.hand_sizes[them])
     if not view.hand_sizes[them]:
         return _text(fit(label, LABEL, width), x, y + 14), 20
     shown = view.hands[them] is not None
@@ -221,31 +215,36 @@ def _trick_cards(view: View) -> tuple[tuple[int, Card], ...]:
     return tuple(zip(seats, view.trick))
 
 
+TRICK_X = 94                              # the middle band: the stock, then the trick,
+TRICK_GAP = 14
+LAST_X = TRICK_X + 2 * W + TRICK_GAP + 30   # then the last trick and its labels
+LAST_ROOM = 190
+MIDDLE_W = LAST_X + LAST_ROOM
+
+
 def _middle(view: View, x: float, y: float, lang: str) -> tuple[str, float]:
     """The stock, the trick (each card with its player's name), the last trick and its winner."""
     parts = [svg.stack_g(view.stock_size, x, y + 40, PILE_W, label=WORDS.say(lang, "stock"), key="stock")]
-    tx = x + 94
+    tx = x + TRICK_X
     parts.append(_text(WORDS.say(lang, "trick"), tx, y + 30))
     for i, (seat, card) in enumerate(_trick_cards(view)):
-        cx = tx + i * (W + 14)
-        who = _name(view, seat)
+        cx = tx + i * (W + TRICK_GAP)
+        who = view.players[seat]
         parts.append(svg.card_g(card, cx, y + 36, W, label=card_name(card, lang)))
         parts.append(_text(fit(who, SMALL, W + 10), cx + W / 2, y + 36 + H + 16, size=SMALL, anchor="middle"))
     if view.tricks:
         last: Trick = view.tricks[-1]
-        lx = tx + 2 * W + 14 + 30
+        lx = x + LAST_X
         final = deal_finished(view)
         title = WORDS.say(lang, "final_trick" if final else "last_trick")
         winner = _say_seat(view, last.winner, lang, "won_you", "won")
-        room = 190
-        parts.append(_text(fit(title, LABEL, room), lx, y + 12, fill=GOLD if final else PALE))
-        parts.append(_text(fit(winner, SMALL, room), lx, y + 30, size=SMALL))
+        parts.append(_text(fit(title, LABEL, LAST_ROOM), lx, y + 12, fill=GOLD if final else PALE))
+        parts.append(_text(fit(winner, SMALL, LAST_ROOM), lx, y + 30, size=SMALL))
         parts.append(svg.row_g(list(last.cards), lx, y + 36, W, step=LAST_STEP,
                                labels=[card_name(c, lang) for c in last.cards]))
     return "".join(parts), 36 + H + 22
 
 
-MIDDLE_W = 94 + 2 * W + 14 + 30 + 190   # stock, trick, last trick
 
 
 def _piles(view: View, x: float, y: float, lang: str, gap: float = 150) -> tuple[str, float]:
@@ -275,17 +274,17 @@ def _notes(view: View, lang: str, width: float) -> list[tuple[str, str]]:
             fields = (("part_cards", sheet.cards), ("part_twos", sheet.twos), ("part_last", sheet.last_trick),
                       ("part_streak", sheet.streak), ("part_declarations", sheet.declarations))
             shown = [WORDS.say(lang, key, n=value[seat]) for key, value in fields if value[seat]]
-            text = (WORDS.say(lang, "scored_line", name=_name(view, seat), total=sheet.total[seat],
+            text = (WORDS.say(lang, "scored_line", name=view.players[seat], total=sheet.total[seat],
                               parts=" + ".join(shown)) if shown
-                    else WORDS.say(lang, "scored_none", name=_name(view, seat), total=sheet.total[seat]))
+                    else WORDS.say(lang, "scored_none", name=view.players[seat], total=sheet.total[seat]))
             lines += [(line, WHITE) for line in wrap(text.split(" + "), LABEL, width, sep=" + ")]
     for seat, words, rank in view.declarations:
-        count = 4 if "four" in words else 3
+        count = 4 if words.startswith("four") else 3      # the view gives what was said (T7)
         if _is_you(view, seat) and rank is not None:
             text = WORDS.say(lang, "declared_you", what=declared(count, rank, lang),
                              points=declaration_value(rank, count))
         else:
-            text = WORDS.say(lang, "declared", name=_name(view, seat), said=said(count, rank, lang))
+            text = WORDS.say(lang, "declared", name=view.players[seat], said=said(count, rank, lang))
         lines.append((fit(text, LABEL, width), WHITE))
     if view.phase == OVER and view.outcome is not None:
         winner = view.outcome.winner
@@ -320,7 +319,7 @@ def _your_hand(view: View, x: float, y: float, clickable: bool, lang: str, sort:
     if not view.hand_sizes[me]:
         return "", 0
     if view.player is None:
-        label = WORDS.say(lang, "their_hand", name=_name(view, me), n=view.hand_sizes[me])
+        label = WORDS.say(lang, "their_hand", name=view.players[me], n=view.hand_sizes[me])
     else:
         label = WORDS.say(lang, "your_hand_turn" if view.current_player == me and view.legal else "your_hand")
     return (_text(fit(label, LABEL, width), x, y + 14) + _hand_row(view, me, x, y + 22, clickable, lang, sort),
