@@ -237,6 +237,7 @@ def test_clickable_parts_are_named_and_stacks_carry_motion_keys():
     assert names["sort"] == "Hand sorted (S)"
     for key in ("stock", "won:0", "won:1"):
         assert f'data-key="{key}"' in svg
+    assert f'data-key="hand:1" data-count="{len(t.state.hands[1])}"' in svg   # the computer's hidden hand
 
 
 def test_messages_stay_until_the_readers_next_action():

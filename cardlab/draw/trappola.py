@@ -162,8 +162,10 @@ def _header(view: View, lang: str, width: float) -> tuple[str, float]:
 
 def _hand_row(view: View, seat: int, x: float, y: float, clickable: bool, lang: str, sort: bool) -> str:
     cards = view.hands[seat]
-    if cards is None:
-        return svg.row_g([None] * view.hand_sizes[seat], x, y, BACK_W, step=0.4 * BACK_W)
+    if cards is None:   # a hidden hand is keyed like a stack: a card it plays comes from there
+        n = view.hand_sizes[seat]
+        return (f'<g transform="translate({svg.num(x)},{svg.num(y)})" class="cardlab-hand" data-key="hand:{seat}"'
+                f' data-count="{n}">{svg.row_g([None] * n, 0, 0, BACK_W, step=0.4 * BACK_W)}</g>')
     cards = sort_hand(cards) if sort else list(cards)
     legal = set(view.legal) if clickable and view.current_player == seat else set()
     texts = [f"play {c.ascii()}" for c in cards]
