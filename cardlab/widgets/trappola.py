@@ -192,7 +192,8 @@ class TrappolaTable(GameTable):
             self.game_log.value = log_html(lines, self.lang)
             self._shown = shown
         drawing = draw.table_svg(view, clickable=True, layout=self.layout, lang=self.lang, sort=self.sorted,
-                                 next_deal=self.held is not None, sort_switch=True)
+                                 next_deal=self.held is not None, sort_switch=True,
+                                 hints=self.coach.switch.value and self.held is None)
         return drawing if self.held is not None else self.coach.annotate(drawing)
 
     def on_timer(self, name: str, t: float) -> None:
