@@ -137,3 +137,26 @@ def test_a_click_made_while_the_hints_are_refined_still_counts():
     assert "cardlab-hint" in table.view.svg and table.view.seq == seq     # annotated, same number
     table.view.send_event({"type": "click", "target": legal[-1], "seq": seq, "t": 300})
     assert table.state.history and str(table.state.history[0]) == legal[-1]
+
+
+def test_the_coach_speaks_the_tables_language_T14():
+    """lang="ja": the switch, the strip under the drawing and the review are in Japanese (the
+    reasons, citing rule IDs, stay as the coach gives them); lang="en" keeps the English words."""
+    table = TrappolaTable(seed=7, coach=True, lang="ja")
+    answer_timers(table, "coach")
+    strip = re.findall(r'class="cardlab-coach-line"[^>]*>([^<]+)<', table.view.svg)
+    assert table.coach.switch.description == "コーチ" and table.coach.review_button.description == "振り返り"
+    assert strip[0].startswith("コーチ · ") and "プレイアウト" in strip[0] and "playouts" not in table.view.svg
+    table.start(endgame())                     # the blunder of T14 above, reviewed in Japanese
+    table.coach.budget = 300
+    step = len(table.state.history)
+    table.click("play 2S")
+    table.click("play AB")
+    table.coach.show_review()
+    assert "あなたの選択" in table.coach.report.value and "you chose" not in table.coach.report.value
+    assert (f"{step}手目", step) in table.coach.steps.options
+    table.coach.show_review()
+    assert "ありません" in table.coach.report.value
+    english = KirifuTable(seed=3, coach=True)
+    answer_timers(english, "coach")
+    assert english.coach.switch.description == "coach" and "playouts per choice" in english.view.svg

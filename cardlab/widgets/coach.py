@@ -12,6 +12,9 @@ such as an osoroi group, appear there only).
 
 *Review* searches every decision of the reader since the last review (:func:`cardlab.coach.review`)
 and lists those clearly worse than the best choice; *replay* opens the game at such a step.
+
+The coach speaks the table's ``lang`` (:mod:`cardlab.words.coach`); the reasons behind a choice
+(they cite rule IDs) and the choices' action texts are shown as :mod:`cardlab.coach` gives them.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from __future__ import annotations
 import html
 import re
 import textwrap
+import unicodedata
 from typing import TYPE_CHECKING, Callable
 
 import ipywidgets as w
@@ -26,6 +30,7 @@ import ipywidgets as w
 from ..coach import Estimate, HintSearch, review
 from ..draw import svg
 from ..records import record_of
+from ..words.coach import WORDS, unit_name
 from .replay import replay
 
 if TYPE_CHECKING:
@@ -45,7 +50,8 @@ class TableCoach:
     an action text to the ``data-target`` of its element in the drawing (default: the same text)
     or to a list of targets, the first its own, the others of elements that stand for several
     choices (Kirifu's passed card: its cuts and its taking in), marked with the best of them;
-    ``on``: the switch's first position; ``seed``: the searches' (plus the number of actions so far)."""
+    ``on``: the switch's first position; ``seed``: the searches' (plus the number of actions so far).
+    The words are in ``table.lang``, which the table sets before it makes its coach."""
 
     def __init__(self, table: "GameTable", on: bool = False, seed: int = 0, budget: int | None = None,
                  target_of: Callable[[str], str | list[str]] = str) -> None:
@@ -53,22 +59,26 @@ class TableCoach:
         self.search: HintSearch | None = None
         self.position: tuple[int, int] | None = None
         self.reviewed = 0
-        self.switch = w.ToggleButton(value=on, description="coach", icon="lightbulb-o",
-                                     tooltip="show what each of your choices is worth")
+        say = self.say
+        self.switch = w.ToggleButton(value=on, description=say("switch"), icon="lightbulb-o",
+                                     tooltip=say("switch_tip"))
         self.switch.add_class("cardlab-coach")
         self.switch.observe(self._toggled, names="value")
-        self.review_button = w.Button(description="review", icon="search",
-                                      tooltip="your decisions that were clearly worse than the best")
+        self.review_button = w.Button(description=say("review"), icon="search", tooltip=say("review_tip"))
         self.review_button.add_class("cardlab-coach-review")
         self.review_button.on_click(lambda _button: self.show_review())
         self.report = w.HTML()
         self.report.add_class("cardlab-coach-report")
-        self.steps = w.Dropdown(description="replay at", options=[])
-        self.replay_button = w.Button(description="replay", icon="play")
+        self.steps = w.Dropdown(description=say("replay_at"), options=[])
+        self.replay_button = w.Button(description=say("replay"), icon="play")
         self.replay_button.add_class("cardlab-coach-replay")
         self.replay_button.on_click(lambda _button: self.show_replay())
         self.replayer = w.VBox()
         self.panel = w.VBox([w.HBox([self.review_button]), self.report, self.replayer])
+
+    def say(self, key: str, **fields: object) -> str:
+        """The coach's text ``key`` in the table's language."""
+        return WORDS.say(self.table.lang, key, **fields)
 
     # --- the search ---------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -138,8 +148,8 @@ class TableCoach:
     def _strip(self, estimates: list[Estimate], best: Estimate) -> list[str]:
         sign = 1 if best.higher_is_better else -1
         ranked = sorted(estimates, key=lambda e: -sign * e.mean)[:5]
-        done = "" if self.ready else " (refining…)"
-        lines = [f"coach · {best.unit}, 95% interval, {self.search.done} playouts per choice{done}"]
+        lines = [self.say("strip", unit=unit_name(self.table.lang, best.unit), n=self.search.done,
+                          refining="" if self.ready else self.say("refining"))]
         for e in ranked:
             why = f" — {e.reasons[0]}" if e.reasons else ""
             lines.append(f"{'★' if e.action == best.action else '·'} {e.text}: {e.mean:.2f} [{e.low:.2f}, {e.high:.2f}]{why}")
@@ -154,16 +164,18 @@ class TableCoach:
                        start=self.reviewed)
         self.reviewed = len(state.history)
         if frame.empty:
-            self.report.value = "<p>Review: no decision clearly worse than the coach's best.</p>"
+            self.report.value = f"<p>{html.escape(self.say('nothing_worse'))}</p>"
             self.steps.options = []
             self.panel.children = [w.HBox([self.review_button]), self.report, self.replayer]
             return
         rows = "".join(f"<tr><td>{r.step}</td><td>{html.escape(r.chosen)}</td><td>{html.escape(r.best)}</td>"
-                       f"<td>{r.loss:.2f} [{r.loss_low:.2f}, {r.loss_high:.2f}] {html.escape(r.unit)}</td>"
+                       f"<td>{r.loss:.2f} [{r.loss_low:.2f}, {r.loss_high:.2f}]"
+                       f" {html.escape(unit_name(self.table.lang, r.unit))}</td>"
                        f"<td>{html.escape(r.why)}</td></tr>" for r in frame.itertuples())
-        self.report.value = ("<table class='cardlab-review'><tr><th>step</th><th>you chose</th><th>best</th>"
-                             f"<th>loss</th><th>why</th></tr>{rows}</table>")
-        self.steps.options = [(f"step {s}", s) for s in frame["step"]]
+        head = "".join(f"<th>{html.escape(self.say(key))}</th>"
+                       for key in ("col_step", "col_chosen", "col_best", "col_loss", "col_why"))
+        self.report.value = f"<table class='cardlab-review'><tr>{head}</tr>{rows}</table>"
+        self.steps.options = [(self.say("step", n=s), s) for s in frame["step"]]
         self.panel.children = [w.HBox([self.review_button, self.steps, self.replay_button]), self.report,
                                self.replayer]
 
@@ -177,12 +189,18 @@ class TableCoach:
 
 def _extend(drawing: str, labels: str, lines: list[str]) -> str:
     """The drawing with ``labels`` on top and ``lines`` in a new strip at the bottom, each wrapped
-    to the drawing's width (at a generous 0.62 em a character)."""
+    to the drawing's width (at a generous 0.62 em a character, 1 em in a line with wide (CJK)
+    characters)."""
     match = _HEAD.search(drawing)
     if match is None:
         return drawing[:-len("</svg>")] + labels + "</svg>"
-    chars = max(20, int((float(match.group(3)) - 32) / (0.62 * 12)))
-    lines = [part for line in lines for part in textwrap.wrap(line, chars, subsequent_indent="   ")]
+    room = float(match.group(3)) - 32
+
+    def chars(line: str) -> int:
+        em = 1.0 if any(unicodedata.east_asian_width(ch) in "WF" for ch in line) else 0.62
+        return max(20, int(room / (em * 12)))
+
+    lines = [part for line in lines for part in textwrap.wrap(line, chars(line), subsequent_indent="   ")]
     height = float(match.group(2))
     new = height + 18 * len(lines) + 12
     head = (f'<svg {match.group(1)}height="{svg.num(new)}" viewBox="0 0 {match.group(3)} {svg.num(new)}">'

@@ -24,6 +24,7 @@ from ..cards import Card
 from ..draw import kirifu as drawing
 from ..errors import CardParseError, IllegalActionError
 from ..games import kirifu
+from ..words import check_lang
 from ..words.kirifu import narrate, place_name, player_names, refusal, say
 from .coach import TableCoach
 from .replay import replay
@@ -59,6 +60,7 @@ class KirifuTable(GameTable):
         self.selection: list[Card] = []        # the cards of your hand you chose to pass
         self.arrival: list[Card] = []          # your hand in the order the cards came (unsorted)
         self.narration = ""                    # what the others did since your last move
+        self.lang = check_lang(lang)               # before the coach: it speaks the table's language
         self.coach = TableCoach(self, on=coach, seed=seed or 0, target_of=_target)
         self.sorting = w.ToggleButton(value=True, icon="sort-amount-asc")
         self.sorting.add_class("cardlab-kirifu-sort")
@@ -71,7 +73,6 @@ class KirifuTable(GameTable):
                          below=[self.sheet, self.log_panel, self.coach.panel], lang=lang)
         self.sorting.description = say(self.lang, "sorted")
         self.sorting.tooltip = say(self.lang, "sorted_tip")
-        self.coach.switch.description = say(self.lang, "coach")
         self.add_class("cardlab-kirifu")
         self.new_game()
 

@@ -53,7 +53,7 @@ class TrappolaTable(GameTable):
     def __init__(self, rules: trappola.Rules | str = trappola.TRAPPOLA, seed: int | None = None,
                  bot: Any = None, you: int = 0, names: tuple[str, str] | None = None,
                  coach: bool = False, lang: str = "en", sort: bool = True) -> None:
-        lang = check_lang(lang)
+        self.lang = lang = check_lang(lang)       # before the coach: it speaks the table's language
         names = names or (WORDS.say(lang, "you_name"), WORDS.say(lang, "computer_name"))
         self.rules, self.you, self.first_seed = rules, you, seed
         self.names = tuple(names) if you == 0 else tuple(names[::-1])

@@ -70,7 +70,6 @@ KIRIFU = Words(
         "col_passed": "cards passed",
         "sorted": "sort hand",
         "sorted_tip": "your hand by suit (the world suit last), then rank; off: in the order the cards came",
-        "coach": "coach",
     },
     ja={
         "title": "切りふの卓、{world}",
@@ -118,7 +117,6 @@ KIRIFU = Words(
         "col_passed": "渡した枚数",
         "sorted": "手札を並べる",
         "sorted_tip": "スート順(世界のスートは最後)、次に数の順。オフ: 来た順",
-        "coach": "コーチ",
     },
 )
 
