@@ -147,6 +147,7 @@ def test_the_coach_speaks_the_tables_language_T14():
     strip = re.findall(r'class="cardlab-coach-line"[^>]*>([^<]+)<', table.view.svg)
     assert table.coach.switch.description == "コーチ" and table.coach.review_button.description == "振り返り"
     assert strip[0].startswith("コーチ · ") and "プレイアウト" in strip[0] and "playouts" not in table.view.svg
+    assert strip[1].startswith("★ ") and "：" in strip[1]
     table.start(endgame())                     # the blunder of T14 above, reviewed in Japanese
     table.coach.budget = 300
     step = len(table.state.history)

@@ -151,8 +151,9 @@ class TableCoach:
         lines = [self.say("strip", unit=unit_name(self.table.lang, best.unit), n=self.search.done,
                           refining="" if self.ready else self.say("refining"))]
         for e in ranked:
-            why = f" — {e.reasons[0]}" if e.reasons else ""
-            lines.append(f"{'★' if e.action == best.action else '·'} {e.text}: {e.mean:.2f} [{e.low:.2f}, {e.high:.2f}]{why}")
+            lines.append(self.say("line", mark="★" if e.action == best.action else "·", choice=e.text,
+                                  mean=f"{e.mean:.2f}", low=f"{e.low:.2f}", high=f"{e.high:.2f}",
+                                  why=self.say("why", reason=e.reasons[0]) if e.reasons else ""))
         return lines
 
     # --- the review ---------------------------------------------------------------------------

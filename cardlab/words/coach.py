@@ -1,6 +1,7 @@
 """The coach's words at the tables (Trappola, Kirifu) in English and Japanese: its switch, the
-strip under the drawing, the review and its table. The reasons behind a choice (from
-:mod:`cardlab.coach`, citing rule IDs) and the choices' action texts are not translated::
+strip under the drawing (its head and a line per choice), the review and its table. The reasons
+behind a choice (from :mod:`cardlab.coach`, citing rule IDs) and the choices' action texts
+(``play RC``, as the hints' ``data-hint``) are not translated::
 
     >>> WORDS.say("ja", "strip", unit=unit_name("ja", "points"), n=40, refining="")
     'コーチ · 点差、95% 区間、1手あたり 40 回のプレイアウト'
@@ -21,6 +22,8 @@ WORDS = Words(
         "step": "step {n}",
         "strip": "coach · {unit}, 95% interval, {n} playouts per choice{refining}",
         "refining": " (refining…)",
+        "line": "{mark} {choice}: {mean} [{low}, {high}]{why}",
+        "why": " — {reason}",
         "unit:points": "points",
         "unit:win chance": "win chance",
         "unit:place": "place",
@@ -41,6 +44,8 @@ WORDS = Words(
         "step": "{n}手目",
         "strip": "コーチ · {unit}、95% 区間、1手あたり {n} 回のプレイアウト{refining}",
         "refining": "（計算中…）",
+        "line": "{mark} {choice}：{mean} [{low}, {high}]{why}",
+        "why": " ― {reason}",
         "unit:points": "点差",
         "unit:win chance": "勝つ確率",
         "unit:place": "順位",
