@@ -314,16 +314,23 @@ class _Pages:
     def __init__(self, server: LabServer, browser: Any) -> None:
         self.server, self.browser, self.contexts = server, browser, []
 
-    def open(self, name: str) -> LabNotebook:
+    def open(self, name: str, window: int = 1280, file_browser: bool = True, browser: Any = None) -> LabNotebook:
+        """``window``: the page's width in CSS px; ``file_browser``: JupyterLab's left area open
+        (its default) or collapsed, set before the cells run; ``browser``: another Chromium
+        (launched with other fonts …) instead of the session's."""
         if not (self.server.root / name).is_file():
             pytest.fail(f"no notebook {name!r} in notebooks/", pytrace=False)
         scale = 2 if os.environ.get("CARDLAB_SCREENSHOTS") == "1" else 1
-        context = self.browser.new_context(viewport={"width": 1280, "height": 1000}, device_scale_factor=scale)
+        context = (browser or self.browser).new_context(viewport={"width": window, "height": 1000},
+                                                        device_scale_factor=scale)
         self.contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(ACTION_MS)
         page.goto(f"{self.server.url}/lab/tree/{name}?token={self.server.token}&reset")
         notebook = LabNotebook(page, name)
+        if not file_browser:
+            notebook.wait_idle()
+            page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
         notebook.run_all()
         return notebook
 
@@ -344,17 +351,18 @@ def open_notebook(lab_server: LabServer, chromium: Any) -> Iterator[Callable[[st
 @pytest.fixture
 def open_cells(lab_server: LabServer, chromium: Any) -> Iterator[Callable[..., LabNotebook]]:
     """``open_cells(["from cardlab.widgets.demo import DemoTable", "DemoTable()"], "demo.ipynb")``:
-    a notebook of these code cells, open with all of them run."""
+    a notebook of these code cells, open with all of them run (``window=1000, file_browser=False,
+    browser=…``: the page's size and browser, as for ``_Pages.open``)."""
     pages = _Pages(lab_server, chromium)
 
-    def opener(cells: list[str], name: str) -> LabNotebook:
+    def opener(cells: list[str], name: str, **options: Any) -> LabNotebook:
         notebook = {"cells": [{"cell_type": "code", "execution_count": None, "id": f"cell{i}", "metadata": {},
                                "outputs": [], "source": source} for i, source in enumerate(cells)],
                     "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
                                                 "name": "python3"}},
                     "nbformat": 4, "nbformat_minor": 5}
         (lab_server.root / name).write_text(json.dumps(notebook))
-        return pages.open(name)
+        return pages.open(name, **options)
 
     yield opener
     pages.close()
