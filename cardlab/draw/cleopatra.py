@@ -13,6 +13,7 @@ from ..cards import Card, french_deck
 from ..games.cleopatra import State, View
 
 WIDTH, HEIGHT = 560, 400
+WIDE_WIDTH = WIDTH  # the natural width of the wide layout (narrow: below it)
 W = svg.CARD_W
 WHITE = "#ffffff"
 FLASH = "#f2c230"
@@ -30,7 +31,7 @@ def _seat(view: View, seat: int, y: float, name: str, turn_target: str | None) -
     return "".join(parts)
 
 
-def table_svg(state: State | View, *, reader: int | None = None) -> str:
+def table_svg(state: State | View, *, reader: int | None = None, layout: str = "wide", lang: str = "en") -> str:
     """The table, with the players' names of the view. ``reader``: the seat whose hand is
     clickable (``"turn"``) when due; the pile is clickable (``"slap"``) whenever a reader is given."""
     view = state.view() if isinstance(state, State) else state

@@ -17,6 +17,7 @@ from ..game import TERMINAL
 from ..games.kirifu import RECEIVE, Drew, View, describe, place_text
 
 WIDTH, HEIGHT = 820, 560
+WIDE_WIDTH = WIDTH  # the natural width of the wide layout (narrow: below it)
 W = svg.CARD_W
 SMALL = 34
 WHITE, PALE, GOLD = "#ffffff", "#d7e8dc", "#f2c230"
@@ -109,7 +110,7 @@ def _log(view: View, x: float, y: float, lines: int = 7) -> str:
 
 
 def table_svg(view: View, *, legal: Iterable[str] = (), passed: Card | None = None,
-              chosen: Iterable[Card] = ()) -> str:
+              chosen: Iterable[Card] = (), layout: str = "wide", lang: str = "en") -> str:
     """The whole table seen by ``view.player``. ``legal``: the viewer's legal action texts (empty
     when it is not the viewer's turn); ``passed``: the passed card the viewer has chosen to
     answer; ``chosen``: hand cards the viewer has selected to pass. (The table's messages are shown

@@ -18,9 +18,12 @@ from functools import lru_cache
 from typing import Iterable, Sequence
 
 from ..cards import FRENCH, Card, parse_cards
-from .faces import DESIGN_H, DESIGN_W, back_body, esc, face_body, num
+from .faces import DESIGN_H, DESIGN_W, SMALLEST_TEXT, back_body, esc, face_body, num
 
-CARD_W = 60
+MIN_TEXT = 11     # the smallest text a table draws, in user units (= CSS px at scale 1)
+#: the narrowest face-up card whose face texts are all at least MIN_TEXT units
+READABLE_W = -(-MIN_TEXT * DESIGN_W // SMALLEST_TEXT)
+CARD_W = 66
 CARD_RATIO = DESIGN_H / DESIGN_W
 SVG_NS = "http://www.w3.org/2000/svg"
 MARK = "#f2c230"
@@ -43,33 +46,41 @@ def _inner(card: Card | None, w: float) -> str:
     return f'<g transform="scale({num(w / DESIGN_W)})">{body}</g>'
 
 
-def _attrs(classes: list[str], target: str | None) -> str:
+def _attrs(classes: list[str], target: str | None, label: str | None = None, key: str | None = None) -> str:
+    """The attributes of a drawn element: its classes; when clickable (``target``) its target,
+    ``role="button"`` and its accessible name ``label`` (default: the target text); its motion
+    ``key`` (``data-key``: the browser moves an element with the same key from its old place)."""
     if target is not None:
         classes.append("cardlab-target")
     text = f' class="{" ".join(classes)}"'
     if target is not None:
-        text += f' data-target="{esc(target)}" cursor="pointer"'
+        text += (f' data-target="{esc(target)}" role="button" aria-label="{esc(label or target)}"'
+                 f' cursor="pointer"')
+    if key is not None:
+        text += f' data-key="{esc(key)}"'
     return text
 
 
 def card_g(card: Card | None, x: float, y: float, w: float = CARD_W, *, face_up: bool = True,
            target: str | None = None, marked: bool = False, selected: bool = False,
-           dimmed: bool = False) -> str:
+           dimmed: bool = False, label: str | None = None) -> str:
     """One card as a ``<g>`` with its top-left corner at (x, y).
 
     ``card=None`` or ``face_up=False`` draws a back (and leaks nothing about the card). A face-up
-    card carries ``data-card="QH"`` (ASCII form). ``target`` makes it clickable; ``marked`` draws
-    a gold outline (e.g. legal to play); ``selected`` raises it with a blue outline; ``dimmed``
-    greys it.
+    card carries ``data-card="QH"`` (ASCII form), which is also its motion key. ``target`` makes it
+    clickable, named ``label`` for screen readers (default: the card's name, "queen of hearts");
+    ``marked`` draws a gold outline (e.g. legal to play); ``selected`` raises it with a blue
+    outline; ``dimmed`` greys it.
     """
     shown = card if face_up else None
     h = card_h(w)
     classes = ["cardlab-card"] + [name for name, on in
                                   (("marked", marked), ("selected", selected), ("dimmed", dimmed)) if on]
-    data = f' data-card="{esc(shown.ascii())}"' if shown is not None else ""
+    data = f' data-card="{esc(shown.ascii())}" data-key="{esc(shown.ascii())}"' if shown is not None else ""
     if selected:
         y -= 0.18 * w
-    parts = [f'<g transform="translate({num(x)},{num(y)})"{_attrs(classes, target)}{data}>', _inner(shown, w)]
+    name = label or (shown.name if shown is not None else "a card face down")
+    parts = [f'<g transform="translate({num(x)},{num(y)})"{_attrs(classes, target, name)}{data}>', _inner(shown, w)]
     r = num(0.07 * w)
     if dimmed:
         parts.append(f'<rect width="{num(w)}" height="{num(h)}" rx="{r}" fill="#5a5a5a" opacity="0.45"/>')
@@ -101,16 +112,18 @@ def _alone(card: Card | None, w: float) -> str:
 def row_g(cards: Sequence[Card | None], x: float, y: float, w: float = CARD_W, *,
           step: float | None = None, targets: Sequence[str | None] | None = None,
           marked: Iterable[int] = (), selected: Iterable[int] = (), dimmed: Iterable[int] = (),
-          face_up: bool = True) -> str:
+          face_up: bool = True, labels: Sequence[str | None] | None = None) -> str:
     """Cards left to right from (x, y), each ``step`` to the right of the last (default ``ROW_STEP * w``,
-    overlapping). ``targets`` is parallel to ``cards``; ``marked``/``selected``/``dimmed`` are sets
-    of indices."""
+    overlapping). ``targets`` and ``labels`` (accessible names of the clickable cards; default: the
+    cards' names) are parallel to ``cards``; ``marked``/``selected``/``dimmed`` are sets of indices."""
     step = ROW_STEP * w if step is None else step
-    if targets is not None and len(targets) != len(cards):
-        raise ValueError(f"targets has {len(targets)} entries for {len(cards)} cards")
+    for name, given in (("targets", targets), ("labels", labels)):
+        if given is not None and len(given) != len(cards):
+            raise ValueError(f"{name} has {len(given)} entries for {len(cards)} cards")
     marked, selected, dimmed = set(marked), set(selected), set(dimmed)
     body = "".join(card_g(card, x + i * step, y, w, face_up=face_up,
                           target=None if targets is None else targets[i],
+                          label=None if labels is None else labels[i],
                           marked=i in marked, selected=i in selected, dimmed=i in dimmed)
                    for i, card in enumerate(cards))
     return f'<g class="cardlab-row">{body}</g>'
@@ -134,13 +147,14 @@ def _jitter(i: int) -> tuple[int, int, int]:
 
 
 def fan_g(cards: Sequence[Card], x: float, y: float, w: float = CARD_W, *,
-          target: str | None = None, shown: int = 8) -> str:
+          target: str | None = None, shown: int = 8, label: str | None = None, key: str | None = None) -> str:
     """A pile of face-up cards at (x, y), last on top, each slightly turned (deterministically by
     its position in the pile, so cards do not move when another is added). Only the top ``shown``
-    cards are drawn. An empty pile is a dashed outline."""
+    cards are drawn. An empty pile is a dashed outline. ``label``: its accessible name when
+    clickable; ``key``: its motion key (e.g. ``"pile"``)."""
     cx, cy = w / 2, card_h(w) / 2
     start = max(0, len(cards) - shown)
-    parts = [f'<g transform="translate({num(x)},{num(y)})"{_attrs(["cardlab-pile"], target)}'
+    parts = [f'<g transform="translate({num(x)},{num(y)})"{_attrs(["cardlab-pile"], target, label, key)}'
              f' data-count="{len(cards)}">']
     if not cards:
         parts.append(_outline(w))
@@ -153,7 +167,7 @@ def fan_g(cards: Sequence[Card], x: float, y: float, w: float = CARD_W, *,
 
 
 def _badge(count: int, x: float, y: float, w: float) -> str:
-    r = 0.22 * w if count < 100 else 0.27 * w
+    r = max(0.22 * w if count < 100 else 0.27 * w, MIN_TEXT / 0.85)
     return (f'<g class="count"><circle cx="{num(x)}" cy="{num(y)}" r="{num(r)}" fill="#ffffff"'
             f' stroke="#1b1b1b" stroke-width="1.2"/>'
             f'<text x="{num(x)}" y="{num(y + 0.3 * r)}" text-anchor="middle" font-family="{SANS}"'
@@ -161,14 +175,15 @@ def _badge(count: int, x: float, y: float, w: float) -> str:
 
 
 def stack_g(count: int, x: float, y: float, w: float = CARD_W, *, label: str | None = None,
-            target: str | None = None, top: Card | None = None) -> str:
+            target: str | None = None, top: Card | None = None, key: str | None = None) -> str:
     """A face-down stack of ``count`` cards at (x, y) (or the face-up ``top`` card on it), a few
-    offset edges for thickness, a count badge, and an optional ``label`` under it. An empty stack
-    is a dashed outline."""
+    offset edges for thickness, a count badge, and an optional ``label`` under it (also its
+    accessible name when clickable). An empty stack is a dashed outline. ``key``: its motion key
+    (e.g. ``"won:1"``: face-up cards that vanish fly to the keyed stack that grew)."""
     if count < 0:
         raise ValueError(f"count must be >= 0, not {count}")
     h = card_h(w)
-    head = f'<g transform="translate({num(x)},{num(y)})"{_attrs(["cardlab-stack"], target)} data-count="{count}">'
+    head = f'<g transform="translate({num(x)},{num(y)})"{_attrs(["cardlab-stack"], target, label, key)} data-count="{count}">'
     if count == 0:
         parts = [head, _outline(w)]
     else:
@@ -179,7 +194,7 @@ def stack_g(count: int, x: float, y: float, w: float = CARD_W, *, label: str | N
         parts.append(_inner(top, w))
     parts.append(_badge(count, 0.95 * w, 0.05 * w, w))
     if label is not None:
-        parts.append(text_g(label, w / 2, h + 0.3 * w, size=max(10, 0.2 * w), anchor="middle",
+        parts.append(text_g(label, w / 2, h + 0.3 * w, size=max(MIN_TEXT + 1, 0.2 * w), anchor="middle",
                             fill="#ffffff", cls="label"))
     parts.append("</g>")
     return "".join(parts)
@@ -198,7 +213,7 @@ def button_g(label: str, x: float, y: float, w: float, h: float, target: str, *,
     """A rounded button drawn in SVG; clickable (``data-target``) only when ``enabled``."""
     fill, ink = ("#f4efe1", "#1b1b1b") if enabled else ("#b9b9b9", "#6d6d6d")
     classes = ["cardlab-button"] + ([] if enabled else ["disabled"])
-    return (f'<g transform="translate({num(x)},{num(y)})"{_attrs(classes, target if enabled else None)}>'
+    return (f'<g transform="translate({num(x)},{num(y)})"{_attrs(classes, target if enabled else None, label)}>'
             f'<rect width="{num(w)}" height="{num(h)}" rx="{num(min(8, h / 3))}" fill="{fill}"'
             f' stroke="#1b1b1b" stroke-opacity="0.5"/>'
             + text_g(label, w / 2, h / 2 + 0.36 * min(15, h * 0.5), size=min(15, h * 0.5), anchor="middle",

@@ -16,6 +16,7 @@ from ..games.trappola import EXCHANGE, OVER, View
 from ..games.trappola_scoring import RANKS, Trick
 
 WIDTH, HEIGHT = 800, 500
+WIDE_WIDTH = WIDTH  # the natural width of the wide layout (narrow: below it)
 W = svg.CARD_W
 SMALL = 32
 WHITE = "#ffffff"
@@ -105,7 +106,7 @@ def _header(view: View) -> str:
     return svg.text_g(text, 16, 18, size=13, weight="bold", fill=WHITE, cls="status")
 
 
-def table_svg(view: View, *, clickable: bool = True) -> str:
+def table_svg(view: View, *, clickable: bool = True, layout: str = "wide", lang: str = "en") -> str:
     """The whole table seen by ``view.player``: the opponent's hand at the top, the viewer's at the
     bottom, the stock, the trick and the last trick, both trick piles with the running points,
     the discarded hands, the declarations, and buttons for the legal non-card actions."""

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as w
 import traitlets
 
+from ..words import check_lang
 from .view import Event, TableView
 
 if TYPE_CHECKING:
@@ -119,18 +120,23 @@ class Replayer(w.VBox):
     """A :class:`TableView` showing ``frames[step]`` above a :class:`ReplayBar`.
 
     ``frames`` is a list of SVG strings or a callable ``step -> svg`` (then ``captions`` or
-    ``n_frames`` gives the length). ``replayer.step`` reads and sets the bar's step.
+    ``n_frames`` gives the length). With ``wide_width``, ``frames`` is a callable
+    ``(step, layout) -> svg`` and the frames are drawn ``"narrow"`` when the output is narrower
+    than ``wide_width`` px (as the game tables are). ``replayer.step`` reads and sets the bar's step.
     """
 
     KEYS = {"ArrowLeft": -1, "ArrowRight": +1}
 
     def __init__(self, frames: Frames, captions: Sequence[str] | None = None,
-                 n_frames: int | None = None, **kwargs: Any) -> None:
+                 n_frames: int | None = None, wide_width: int | None = None, **kwargs: Any) -> None:
+        self.wide_width = wide_width
         if callable(frames):
-            self._frame = frames
+            self._frame = (lambda k: frames(k, self.layout)) if wide_width is not None else frames  # type: ignore
             if n_frames is None and captions is None:
                 raise ValueError("with a callable for frames, give captions or n_frames")
             n_frames = len(captions) if n_frames is None else n_frames
+        elif wide_width is not None:
+            raise ValueError("with wide_width, frames is a callable (step, layout) -> svg")
         else:
             frames = list(frames)
             self._frame = frames.__getitem__
@@ -138,11 +144,13 @@ class Replayer(w.VBox):
                 raise ValueError(f"n_frames={n_frames} but {len(frames)} frames were given")
             n_frames = len(frames)
         self.bar = ReplayBar(n_frames, captions)
-        self.view = TableView(svg=self._frame(0))
+        self.view = TableView(relative_keys=True)     # → pressed three times fast moves three steps
+        self.view.draw(self._frame(0))
         super().__init__([self.view, self.bar], **kwargs)
         self.add_class("cardlab-replayer")
         self.add_class("cardlab-table-root")     # after a click on a bar button, keys go to the table
         self.bar.observe(self._redraw, names="step")
+        self.view.observe(self._relayout, names="width")
         self.view.on_event(self._on_key)
 
     @property
@@ -154,8 +162,21 @@ class Replayer(w.VBox):
     def step(self, value: int) -> None:
         self.bar.step = value
 
+    @property
+    def layout(self) -> str:
+        """``"narrow"`` when the frames have a narrow layout and the output is narrower than
+        ``wide_width`` px, else ``"wide"``."""
+        narrow = self.wide_width is not None and 0 < self.view.width < self.wide_width
+        return "narrow" if narrow else "wide"
+
     def _redraw(self, change: dict[str, Any]) -> None:
         self.view.draw(self._frame(change["new"]))
+
+    def _relayout(self, change: dict[str, Any]) -> None:
+        """The output width changed: redraw the same frame if the layout did."""
+        was_narrow = self.wide_width is not None and 0 < change["old"] < self.wide_width
+        if was_narrow != (self.layout == "narrow"):
+            self.view.draw(self._frame(self.step), same_position=True)
 
     def _on_key(self, event: Event) -> None:
         if event["type"] != "key":
@@ -170,8 +191,9 @@ class Replayer(w.VBox):
 
 
 def replay(record: Record, player: int | None = None, captions: Sequence[str] | None = None,
-           at: Sequence[int] | None = None) -> Replayer:
-    """A Replayer of any game's record, seen by ``player`` (None: every hand face up).
+           at: Sequence[int] | None = None, lang: str = "en") -> Replayer:
+    """A Replayer of any game's record, seen by ``player`` (None: every hand face up), drawn by
+    the game's ``cardlab.draw.<game>.table_svg`` in its two layouts and in ``lang``.
 
     The frames show the position after ``at[k]`` actions (default: the deal, then every action).
     ``captions`` default to ``"the deal"``, then ``"3. Ada: play RC"`` with the record's comment
@@ -185,5 +207,8 @@ def replay(record: Record, player: int | None = None, captions: Sequence[str] | 
                                 + (f" — {record.comments[i]}" if i in record.comments else "")
                                 for i, (before, action) in enumerate(zip(states, record.actions))]
         captions = [steps[i] for i in at]
-    draw = importlib.import_module(f"cardlab.draw.{record.game}").table_svg
-    return Replayer(lambda k: draw(states[at[k]].view(player)), captions)
+    drawing = importlib.import_module(f"cardlab.draw.{record.game}")
+    replayer = Replayer(lambda k, layout: drawing.table_svg(states[at[k]].view(player), layout=layout, lang=lang),
+                        captions, wide_width=drawing.WIDE_WIDTH)
+    replayer.view.lang = check_lang(lang)
+    return replayer

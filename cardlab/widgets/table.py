@@ -21,6 +21,18 @@ The input model makes the misuses seen in the browser impossible by construction
 - every error cardlab raises on purpose while handling an event (an illegal action, a target
   that cannot be read) becomes the message; nothing raises into the kernel.
 
+Two layouts: the browser reports the output width (``TableView.width``); a table whose width is
+unknown (0) or at least :attr:`GameTable.WIDE_WIDTH` is drawn ``"wide"``, a narrower one
+``"narrow"`` (its areas stacked, so no text shrinks below 11 CSS px at widths from 700 px up), and
+it redraws when that changes (:attr:`GameTable.layout`).
+
+The keyboard: :meth:`GameTable.choices` lists the clickable legal choices in drawing order; the
+arrow keys move :attr:`GameTable.focus` among them (the browser rings the focused element), Enter
+plays it, and every key of :meth:`GameTable.shortcuts` clicks its target (buttons show the key).
+
+Words: ``lang`` is ``"en"`` (with the Japanese terms beside the English) or ``"ja"``; every label
+and message comes from the game's catalogue in :mod:`cardlab.words`.
+
 Tests drive a table with :meth:`GameTable.click` and :meth:`GameTable.press`, which send the same
 events as the browser does.
 """
@@ -34,7 +46,10 @@ import ipywidgets as w
 
 from ..errors import CardlabError, IllegalActionError
 from ..game import GameState
+from ..words import TABLE, check_lang
 from .view import Event, TableEventError, TableView
+
+NEXT_KEYS = {"ArrowRight": 1, "ArrowDown": 1, "ArrowLeft": -1, "ArrowUp": -1}
 
 
 class GameTable(w.VBox):
@@ -46,17 +61,25 @@ class GameTable(w.VBox):
     """
 
     you: int = 0
+    #: the natural width of the table's wide drawing (user units = CSS px at scale 1): below it the
+    #: table is drawn in its narrow layout
+    WIDE_WIDTH: int = 800
 
-    def __init__(self, settings: Iterable[w.Widget] = (), below: Iterable[w.Widget] = ()) -> None:
-        self.view = TableView()
+    def __init__(self, settings: Iterable[w.Widget] = (), below: Iterable[w.Widget] = (),
+                 lang: str = "en") -> None:
+        self.lang = check_lang(lang)
+        self.view = TableView(lang=self.lang)
         self.view.on_event(self.handle)
-        self.new_button = w.Button(description="New game", icon="refresh", tooltip="deal a new game")
+        self.view.observe(self._relayout, names="width")
+        label = TABLE.say(self.lang, "new_game")
+        self.new_button = w.Button(description=f"{label} (N)", icon="refresh", tooltip=label)
         self.new_button.add_class("cardlab-new-game")
         self.new_button.on_click(lambda _button: self.new_game())
         self.message = ""
         self.timers: dict[str, float] = {}       # tag -> ms of the timers asked and not yet answered
         self._tags = itertools.count(1)
         self._busy = False
+        self._asked_new = False                  # N was pressed once mid-game (see handle)
         self.games = 0                           # games started at this table
         super().__init__([*settings, self.view, *below, self.new_button])
         self.add_class("cardlab-table-root")
@@ -75,10 +98,31 @@ class GameTable(w.VBox):
         self.play(target)
 
     def on_key(self, key: str, t: float) -> None:
-        """A key pressed on the table (the default: none means anything)."""
+        """A key pressed on the table. The default: the arrow keys move :attr:`focus` among
+        :meth:`choices`, Enter clicks the focused choice, a key of :meth:`shortcuts` clicks its
+        target; other keys mean nothing."""
+        choices = self.choices()
+        if key in NEXT_KEYS and choices:
+            step = NEXT_KEYS[key]
+            at = choices.index(self.focus) + step if self.focus in choices else (0 if step > 0 else -1)
+            self.focus = choices[at % len(choices)]
+        elif key == "Enter" and self.focus in choices:
+            self.on_click(self.focus, t)
+        elif key.lower() in self.shortcuts():
+            self.on_click(self.shortcuts()[key.lower()], t)
 
     def on_timer(self, name: str, t: float) -> None:
         """A pending timer asked with :meth:`request_timer` under ``name`` has run out."""
+
+    def choices(self) -> list[str]:
+        """The targets of the reader's clickable choices now, in the order they are drawn (the arrow
+        keys move among them; the default: none)."""
+        return []
+
+    def shortcuts(self) -> dict[str, str]:
+        """Keys that click a target at once, e.g. ``{"e": "exchange"}`` (the default: none); the
+        drawing shows each key on its button."""
+        return {}
 
     def accepts_input(self) -> bool:
         """Whether clicks and keys count now (the base already ignores them while the computer
@@ -95,7 +139,7 @@ class GameTable(w.VBox):
 
     def ended(self) -> str:
         """The message when the game is over."""
-        return "Game over. Press New game to play again."
+        return TABLE.say(self.lang, "game_over")
 
     def choose(self, state: GameState) -> Any:
         """The computer's action for the seat to move (the default: that seat's bot)."""
@@ -145,8 +189,21 @@ class GameTable(w.VBox):
 
     # --- events -----------------------------------------------------------------------------------
     def handle(self, event: Event) -> None:
-        """Route one checked event from the view (stale clicks and keys never arrive here)."""
+        """Route one checked event from the view (stale clicks and keys never arrive here).
+        The key N deals a new game: at once when the game is over, else when pressed twice in a
+        row (the first press only asks), so a stray key loses nothing."""
         position = (self.games, len(self.state.history))
+        new_key = event["type"] == "key" and event["key"] in ("n", "N")
+        if new_key and (self.state.is_over or self._asked_new):
+            self._asked_new = False
+            self.new_game()
+            return
+        if event["type"] != "timer":
+            self._asked_new = new_key
+        if new_key:
+            self.message = TABLE.say(self.lang, "new_game_ask")
+            self.redraw(same_position=True)
+            return
         try:
             if event["type"] == "timer":
                 if self.timers.pop(event["tag"], None) is None:
@@ -183,11 +240,37 @@ class GameTable(w.VBox):
             del self.timers[tag]
 
     # --- display ----------------------------------------------------------------------------------
+    @property
+    def layout(self) -> str:
+        """``"wide"`` when the output is at least :attr:`WIDE_WIDTH` px wide (or its width is not
+        known), else ``"narrow"``."""
+        return "narrow" if 0 < self.view.width < self.WIDE_WIDTH else "wide"
+
+    @property
+    def focus(self) -> str | None:
+        """The target the keyboard is on (None: none); kept among :meth:`choices` at every redraw."""
+        return self.view.focus or None
+
+    @focus.setter
+    def focus(self, target: str | None) -> None:
+        self.view.focus = target or ""
+
     def redraw(self, same_position: bool = False) -> None:
         """Draw the table and show the message under it (the one place messages appear);
         ``same_position``: the drawing only annotates the position shown (the coach's estimates
-        refined on a timer), so it keeps its number (see ``TableView.draw``)."""
-        self.view.draw(self.draw(), status=self.message, same_position=same_position)
+        refined on a timer), so it keeps its number (see ``TableView.draw``). The keyboard's
+        focus stays on its choice if that is still a choice, else moves to the first one."""
+        choices = self.choices() if not (self._busy or self.state.is_over) else []
+        with self.view.hold_sync():
+            if self.focus not in choices:
+                self.focus = choices[0] if choices else None
+            self.view.draw(self.draw(), status=self.message, same_position=same_position)
+
+    def _relayout(self, change: dict[str, Any]) -> None:
+        """The output width changed: redraw if the layout did (the same position, the same number)."""
+        before = "narrow" if 0 < change["old"] < self.WIDE_WIDTH else "wide"
+        if before != self.layout and hasattr(self, "state"):
+            self.redraw(same_position=True)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.state!r})"

@@ -5,6 +5,7 @@
 const MODIFIERS = new Set(["Shift", "Control", "Alt", "Meta", "CapsLock", "AltGraph"]);
 const ROOT = ".cardlab-table-root"; // the widget around the view (a game table, a replayer)
 const PRESS_KEYS = new Set([" ", "Enter"]); // the keys that would press a focused button
+const MAX_SCALE = 1.3; // a drawing is shown at most this many times its natural size
 const fired = new Set(); // timer ids already answered (a table shown twice answers once)
 
 function render({ model, el }) {
@@ -28,6 +29,8 @@ function render({ model, el }) {
 
   function draw() {
     box.innerHTML = model.get("svg");
+    fit();
+    ring();
     renumber();
     shownAt = performance.now();
     cancelAnimationFrame(frame);
@@ -37,6 +40,51 @@ function render({ model, el }) {
     shownSeq = model.get("seq");
     box.dataset.seq = shownSeq;
   }
+  // The drawing fills the output width up to 1.3 times its natural size, centred (view.css);
+  // Python chooses a wide or narrow layout from the width reported here.
+  function fit() {
+    const svg = box.querySelector("svg");
+    if (!svg) return;
+    const natural = parseFloat(svg.getAttribute("width"));
+    svg.style.width = "100%";
+    if (natural > 0) svg.style.maxWidth = `${Math.round(natural * MAX_SCALE)}px`;
+  }
+  let reported = -1;
+  let measuring = 0;
+  function reportWidth() {
+    cancelAnimationFrame(measuring);
+    measuring = requestAnimationFrame(() => {
+      const width = Math.round(el.clientWidth);
+      if (width <= 0 || width === reported) return;
+      reported = width;
+      model.set("width", width);
+      model.save_changes();
+    });
+  }
+  const resize = new ResizeObserver(reportWidth);
+
+  // The keyboard's place: a ring around the element whose data-target is model.focus, named
+  // for screen readers in the table's label.
+  function ring() {
+    box.querySelectorAll(".cardlab-focus-ring").forEach((r) => r.remove());
+    box.querySelectorAll(".cardlab-focused").forEach((g) => g.classList.remove("cardlab-focused"));
+    const name = model.get("focus");
+    const target = name ? [...box.querySelectorAll("[data-target]")].find((g) => g.getAttribute("data-target") === name) : null;
+    box.setAttribute("aria-label", target
+      ? `card table, on: ${target.getAttribute("aria-label") || name}. Arrows move, Enter plays.`
+      : "card table: click a card, or focus and use the keyboard");
+    if (!target || typeof target.getBBox !== "function") return;
+    const b = target.getBBox();
+    const r = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+    r.setAttribute("class", "cardlab-focus-ring");
+    for (const [k, v] of [["x", b.x - 4], ["y", b.y - 4], ["width", b.width + 8], ["height", b.height + 8], ["rx", 6]]) {
+      r.setAttribute(k, String(v));
+    }
+    target.classList.add("cardlab-focused");
+    target.appendChild(r);
+  }
+  function drawLang() { el.lang = model.get("lang") || "en"; }
+
   function drawStatus() {
     status.textContent = model.get("status");
     status.hidden = !model.get("status");
@@ -100,11 +148,17 @@ function render({ model, el }) {
   model.on("change:seq", renumber);
   model.on("change:status", drawStatus);
   model.on("msg:custom", onCustom);
+  model.on("change:focus", ring);
+  model.on("change:lang", drawLang);
   draw();
   drawStatus();
+  drawLang();
   findRoot();
+  resize.observe(el);
 
   return () => {
+    resize.disconnect();
+    cancelAnimationFrame(measuring);
     cancelAnimationFrame(frame);
     cancelAnimationFrame(lookup);
     timers.forEach(clearTimeout);
@@ -117,6 +171,8 @@ function render({ model, el }) {
     model.off("change:seq", renumber);
     model.off("change:status", drawStatus);
     model.off("msg:custom", onCustom);
+    model.off("change:focus", ring);
+    model.off("change:lang", drawLang);
   };
 }
 

@@ -109,7 +109,9 @@ class TableView(anywidget.AnyWidget):
 
     ``svg`` is the whole drawing (an ``<svg>`` document), set only through :meth:`draw`, which
     numbers it (``seq``); ``status`` a line of text shown under it (a prompt, a score, an error),
-    the one place where a table's messages appear. The widget has the CSS class ``cardlab-table``;
+    the one place where a table's messages appear. The drawing fills the output width up to 1.3
+    times its natural size, centred; ``width`` is that output width as the browser measures it
+    (observe it to choose a layout); ``focus`` names the clickable element the keyboard is on. The widget has the CSS class ``cardlab-table``;
     the drawing is inside ``.cardlab-svg`` and the status line is ``.cardlab-status``.
     """
 
@@ -119,13 +121,26 @@ class TableView(anywidget.AnyWidget):
     svg = traitlets.Unicode("", read_only=True).tag(sync=True)
     seq = traitlets.Int(0, read_only=True).tag(sync=True)
     status = traitlets.Unicode("").tag(sync=True)
+    #: the width of the output area in CSS px, reported by the browser (0: not shown yet, or headless)
+    width = traitlets.Int(0).tag(sync=True)
+    #: the ``data-target`` of the element the keyboard is on; the browser rings it ("" for none)
+    focus = traitlets.Unicode("").tag(sync=True)
+    #: the language of the table's words, set as ``lang=`` on the widget ("en" or "ja")
+    lang = traitlets.Unicode("en").tag(sync=True)
 
-    def __init__(self, svg: str = "", status: str = "", **kwargs: Any) -> None:
+    def __init__(self, svg: str = "", status: str = "", *, relative_keys: bool = False, **kwargs: Any) -> None:
+        """``relative_keys``: keys mean "from wherever you are" (a replay's → and ←), so a key
+        pressed on an earlier drawing still counts (clicks made on it are dropped as always)."""
         super().__init__(status=status, **kwargs)
+        self.relative_keys = relative_keys
         self._callbacks: list[EventCallback] = []
         self.add_class("cardlab-table")
         self.on_msg(self._on_browser_message)
         self.draw(svg)
+
+    @traitlets.validate("width")
+    def _check_width(self, proposal: Any) -> int:
+        return min(max(int(proposal["value"]), 0), 100_000)   # whatever a browser reports
 
     def draw(self, svg: str, status: str | None = None, same_position: bool = False) -> None:
         """Show ``svg`` as the next drawing (and ``status`` under it, if given); events made on
@@ -148,8 +163,11 @@ class TableView(anywidget.AnyWidget):
             self._callbacks.append(callback)
 
     def is_stale(self, event: Event) -> bool:
-        """Whether ``event`` (a checked one) is a click or key made on a drawing no longer shown."""
-        return event["type"] != "timer" and event.get("seq", self.seq) != self.seq
+        """Whether ``event`` (a checked one) is a click or key made on a drawing no longer shown
+        (keys of a view with ``relative_keys`` never are)."""
+        if event["type"] == "timer" or (event["type"] == "key" and self.relative_keys):
+            return False
+        return event.get("seq", self.seq) != self.seq
 
     def send_event(self, event: Event) -> None:
         """Feed ``event`` to the callbacks exactly as a browser message would be (``seq`` and ``t``

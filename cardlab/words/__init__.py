@@ -1,0 +1,62 @@
+"""The tables' words in English and Japanese.
+
+Every label and message of a table comes from a :class:`Words` catalogue: one for what all tables
+share (:data:`TABLE`), one per game in ``cardlab.words.<game>``. ``lang="en"`` keeps the Japanese
+terms beside the English ones where the games have them (切る cut); ``lang="ja"`` is Japanese::
+
+    >>> words = Words(en={"score": "{name} has {n} points"}, ja={"score": "{name}は{n}点"})
+    >>> words.say("ja", "score", name="X", n=3)
+    'Xは3点'
+"""
+
+from __future__ import annotations
+
+import string
+from typing import Any, Mapping
+
+LANGS = ("en", "ja")
+
+
+def check_lang(lang: object) -> str:
+    """``lang`` if it is one of :data:`LANGS`, else ``ValueError`` naming the choices."""
+    if lang not in LANGS:
+        raise ValueError(f"lang must be one of {LANGS}, not {lang!r:.40}")
+    return lang  # type: ignore[return-value]
+
+
+def _fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+class Words:
+    """A catalogue of texts by key in each language of :data:`LANGS`; every language has the same
+    keys and the same ``{placeholders}`` in each text (checked when it is made)."""
+
+    def __init__(self, **by_lang: Mapping[str, str]) -> None:
+        if set(by_lang) != set(LANGS):
+            raise ValueError(f"a catalogue gives every language of {LANGS}, not {sorted(by_lang)}")
+        first, *others = LANGS
+        for lang in others:
+            missing = set(by_lang[first]) ^ set(by_lang[lang])
+            if missing:
+                raise ValueError(f"keys not in both {first!r} and {lang!r}: {sorted(missing)}")
+            for key, text in by_lang[first].items():
+                if _fields(text) != _fields(by_lang[lang][key]):
+                    raise ValueError(f"{key!r}: the placeholders of {first!r} and {lang!r} differ")
+        self.by_lang = {lang: dict(texts) for lang, texts in by_lang.items()}
+
+    def say(self, lang: str, key: str, **fields: Any) -> str:
+        """The text ``key`` in ``lang`` with its placeholders filled from ``fields``."""
+        return self.by_lang[check_lang(lang)][key].format(**fields)
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.by_lang[LANGS[0]]
+
+
+#: words every table shares
+TABLE = Words(
+    en={"new_game": "New game", "game_over": "Game over. Press New game (N) to play again.",
+        "new_game_ask": "Press N again to leave this game and deal a new one."},
+    ja={"new_game": "新しいゲーム", "game_over": "ゲーム終了。「新しいゲーム」(N)でもう一度。",
+        "new_game_ask": "もう一度 N を押すと、このゲームをやめて新しく配ります。"},
+)
