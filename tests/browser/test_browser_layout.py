@@ -16,6 +16,7 @@ without horizontal scrollbars or clipped text.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -44,6 +45,8 @@ NARROW = Window(1130, True, (660, 740))       # issue 11: the narrowest supporte
 SMALL = Window(1000, True, (520, 620))        # a small laptop with the file browser open
 
 SETUP = '''\
+import json
+
 from cardlab.bots import RandomBot
 from cardlab.bots.kirifu import SearchBot as KirifuSearch, ThumbBot, make_bot
 from cardlab.bots.trappola import RuleOfThumbBot, SearchBot
@@ -55,10 +58,18 @@ from cardlab.widgets.cleopatra import CleopatraReplay, CleopatraTable
 from cardlab.widgets.kirifu import KirifuTable
 from cardlab.widgets.trappola import TrappolaTable
 
+shown = {}
+
 def case(widget, name):
     """Show ``widget``, marked for the layout test as ``name``."""
     widget.add_class("cardlab-case-" + name)
+    shown[name] = widget
     return widget
+
+def widths():
+    """The output width each case's table view has reported to Python."""
+    view = lambda w: w.view if hasattr(w, "view") else w.replayer.view
+    print(json.dumps({name: view(widget).width for name, widget in shown.items()}))
 
 def advance(state, until, choose=None):
     """Play on (``choose(state)``, or the first legal action) until ``until(state)`` or the end."""
@@ -132,7 +143,10 @@ CASES: dict[str, dict[str, str]] = {
 PICTURES = {"cleopatra": "mid-game", "trappola": "mid-game", "kirifu": "passed-to-you"}  # README pictures
 COACH_READY = """(el) => el.innerHTML.includes('playouts per choice') && !el.innerHTML.includes('refining')"""
 OUTPUT_WIDTH = """(el) => el.closest('.jp-OutputArea-output').getBoundingClientRect().width"""
-SETTLED = """() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))"""
+VIEW_WIDTHS = """() => Object.fromEntries([...document.querySelectorAll('[class*="cardlab-case-"]')].map(el => [
+  [...el.classList].find(c => c.startsWith('cardlab-case-')).slice('cardlab-case-'.length),
+  Math.round(el.querySelector('.cardlab-view').clientWidth)]))"""
+NEXT_FRAME = """() => new Promise(done => requestAnimationFrame(() => done(true)))"""
 
 
 def open_cases(open_cells: Any, game: str, window: Window, names: list[str], **options: Any) -> Any:
@@ -148,9 +162,19 @@ def open_cases(open_cells: Any, game: str, window: Window, names: list[str], **o
             nb.page.locator(f".cardlab-case-{name} .cardlab-coach").first.click()
             drawing = nb.page.locator(f".cardlab-case-{name} .cardlab-svg").first.element_handle()
             nb.page.wait_for_function(COACH_READY, arg=drawing, timeout=60_000, polling=200)
-    nb.page.evaluate(SETTLED)   # the view has reported its width ...
-    nb.execute("pass")          # ... and the kernel has handled it: any redraw has reached the page
+    wait_widths_known(nb)
     return nb
+
+
+def wait_widths_known(nb: Any, frames: int = 600) -> None:
+    """Wait until Python knows the width of every case's view (and so has drawn its layout: the
+    redraw reaches the page before the answer of the code run after it)."""
+    for _ in range(frames):
+        seen, known = nb.page.evaluate(VIEW_WIDTHS), json.loads(nb.execute("widths()"))
+        if seen == known:
+            return
+        nb.page.evaluate(NEXT_FRAME)
+    pytest.fail(f"the views did not report their widths to Python: page {seen}, Python {known}")
 
 
 def check_cases(nb: Any, game: str, names: list[str], window: Window) -> dict[str, list[str]]:
