@@ -122,6 +122,10 @@ JS_LAYOUT_PROBLEMS = r"""([root, minPx, tol, groupClasses]) => {
         if (w > tol && h > tol) problems.push(`on-group: '${a.name}' overlaps the ${groupName(g)} (${fmt(w)} x ${fmt(h)} px)`);
       }
     }
+    const nameOf = (el) => {   // tag and classes, ours and the widgets' first
+      const own = [...el.classList].filter(c => c.startsWith("cardlab-") || c.startsWith("widget-"));
+      return el.tagName.toLowerCase() + (own.length ? own : [...el.classList].slice(0, 2)).map(c => "." + c).join("");
+    };
     const ownText = (el) => [...el.childNodes].some(n => n.nodeType === Node.TEXT_NODE && n.textContent.trim());
     for (const el of [root, ...root.querySelectorAll("*")]) {
       if (el.closest("svg") || !shown(el) || el.clientWidth === 0 || el.scrollWidth <= el.clientWidth + tol) continue;
@@ -131,8 +135,14 @@ JS_LAYOUT_PROBLEMS = r"""([root, minPx, tol, groupClasses]) => {
       const what = ox === "auto" || ox === "scroll" ? "has a horizontal scrollbar"
                  : ox !== "visible" ? (text ? "cuts its text off" : null) : ownText(el) ? "spills its text over its box" : null;
       if (!what) continue;
-      const name = el.tagName.toLowerCase() + [...el.classList].slice(0, 3).map(c => "." + c).join("");
-      problems.push(`clipped: ${name} '${short(text, 40)}' ${what} (${el.scrollWidth} px in ${el.clientWidth} px)`);
+      const right = el.getBoundingClientRect().right + tol;
+      let widest = null;   // the deepest of the parts reaching farthest out
+      for (const part of el.querySelectorAll("*")) {
+        const r = part.getBoundingClientRect().right;
+        if (r > right && (!widest || r >= widest.getBoundingClientRect().right)) widest = part;
+      }
+      const culprit = widest ? `, made wider by ${nameOf(widest.closest("[class*='cardlab-']") || widest)}` : "";
+      problems.push(`clipped: ${nameOf(el)} '${short(text, 40)}' ${what} (${el.scrollWidth} px in ${el.clientWidth} px${culprit})`);
     }
   } finally {
     root.classList.remove("cardlab-layout-check");
@@ -169,7 +179,7 @@ def bare_page(svg_text: str, width_px: float) -> str:
             "body { margin: 0; font-family: sans-serif; }"
             f"#root {{ width: {width_px}px; }}"
             ".cardlab-svg { display: block; line-height: 0; text-align: center; }"
-            f".cardlab-svg svg {{ width: 100%; max-width: {limit:.1f}px; height: auto; display: block; margin: 0 auto; }}"
+            f".cardlab-svg svg {{ width: 100%; max-width: {round(limit)}px; height: auto; display: block; margin: 0 auto; }}"
             "</style></head><body><div id='root' class='cardlab-table-root'><div class='cardlab-svg'>"
             f"{svg_text}</div></div></body></html>")
 
