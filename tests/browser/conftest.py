@@ -48,6 +48,7 @@ of the run; ``CARDLAB_REQUIRE_BROWSER=1`` (set by ``.ci/run``) turns that skip i
 from __future__ import annotations
 
 import json
+import math
 import os
 import shutil
 import socket
@@ -299,12 +300,20 @@ class LabNotebook:
                                     timeout=timeout_ms, polling=50)
 
     def save_picture(self, locator: Any, relative_path: str) -> Path | None:
-        """Screenshot ``locator`` into the repository (e.g. ``docs/table.png``) if ``CARDLAB_SCREENSHOTS=1``."""
+        """Screenshot ``locator`` into the repository (e.g. ``docs/table.png``) if ``CARDLAB_SCREENSHOTS=1``
+        (the window grows for the time of the picture if the element is taller)."""
         if os.environ.get("CARDLAB_SCREENSHOTS") != "1":
             return None
         target = REPO / relative_path
         target.parent.mkdir(parents=True, exist_ok=True)
-        locator.screenshot(path=str(target), animations="disabled")
+        window = self.page.viewport_size
+        height = math.ceil(locator.bounding_box()["height"]) + 200   # JupyterLab's bars and margins
+        if height > window["height"]:   # an element taller than the window: grow the window (same width)
+            self.page.set_viewport_size({"width": window["width"], "height": height})
+        try:
+            locator.screenshot(path=str(target), animations="disabled")
+        finally:
+            self.page.set_viewport_size(window)
         return target
 
 

@@ -78,8 +78,17 @@ def advance(state, until, choose=None):
     return state
 
 def at(table, until, choose=None):
-    """``table`` playing on from its game advanced until ``until(state)`` (or to the end)."""
-    table.start(advance(table.make_state(), until, choose))
+    """``table`` after its game was played at the table (your moves ``choose(state)`` or the first
+    legal action, the computers' by the table) until ``until(state)`` or the end."""
+    while not table.state.is_over and not until(table.state):
+        table.play(choose(table.state) if choose else table.state.legal_actions()[0])
+    table.redraw()
+    return table
+
+def started_at(table, until):
+    """``table`` playing on from a game advanced until ``until(state)`` or the end (Cleopatra's
+    bot turns its cards on browser timers, so its game is advanced before the table shows it)."""
+    table.start(advance(table.make_state(), until))
     return table
 
 def seats(n):
@@ -102,8 +111,8 @@ def replay_at(replayer, where):
 CASES: dict[str, dict[str, str]] = {
     "cleopatra": {
         "table": 'case(CleopatraTable(seed=83), "table")',
-        "mid-game": 'case(at(CleopatraTable(seed=83, trainer=True), you_after(24)), "mid-game")',
-        "over": 'case(at(CleopatraTable(seed=83, trainer=True), lambda s: False), "over")',
+        "mid-game": 'case(started_at(CleopatraTable(seed=83, trainer=True), you_after(24)), "mid-game")',
+        "over": 'case(started_at(CleopatraTable(seed=83, trainer=True), lambda s: False), "over")',
         "replay-start": 'case(CleopatraReplay(), "replay-start")',
         "replay-capture": 'replay = CleopatraReplay()\nreplay.go(9)\ncase(replay, "replay-capture")',
         "replay-cards": 'replay = CleopatraReplay(mode="cards")\nreplay_at(replay.replayer, "middle")\n'
@@ -114,9 +123,9 @@ CASES: dict[str, dict[str, str]] = {
         "table": 'case(TrappolaTable(seed=2026), "table")',
         "coach": 'case(TrappolaTable(seed=5), "coach")',   # the coach is switched on in the page
         "mid-game": 'case(at(TrappolaTable(seed=2026), you_after(30), RandomBot(3).choose), "mid-game")',
-        "long-sheet": 'case(at(TrappolaTable(seed=2026), lambda s: len(s.sheets) >= 8 and s.current_player == 0,\n'
-                      '           RandomBot(4).choose), "long-sheet")',
-        "over": 'case(at(TrappolaTable(seed=2026), lambda s: False, RandomBot(5).choose), "over")',
+        "long-sheet": 'case(at(TrappolaTable(seed=2026, bot=RandomBot(4)), lambda s: len(s.sheets) >= 8 and\n'
+                      '           s.current_player == 0, RandomBot(5).choose), "long-sheet")',
+        "over": 'case(at(TrappolaTable(seed=2026, bot=RandomBot(6)), lambda s: False, RandomBot(7).choose), "over")',
         **{f"replay-{where}": (
             'deal = trappola.new_game("single-deal", seed=16, players=["Ada", "Bruno"])\n'
             "play_out(deal, [SearchBot(16, budget=200), RuleOfThumbBot(16)])\n"
