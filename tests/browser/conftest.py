@@ -199,6 +199,27 @@ def chromium(_browser_ready: None) -> Iterator[Any]:
         browser.close()
 
 
+@pytest.fixture(scope="module")
+def launch_without_fonts(chromium: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[list[str]], Any]]:
+    """``launch_without_fonts(globs)``: another Chromium whose fontconfig rejects the font files
+    matching ``globs`` (a machine without those fonts); closed after the test module."""
+    launched: list[Any] = []
+
+    def launch(globs: list[str]) -> Any:
+        config = tmp_path_factory.mktemp("fonts") / "fonts.conf"
+        rejects = "".join(f"<glob>{glob}</glob>" for glob in globs)
+        config.write_text('<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig>'
+                          '<include ignore_missing="yes">/etc/fonts/fonts.conf</include>'
+                          f"<selectfont><rejectfont>{rejects}</rejectfont></selectfont></fontconfig>")
+        launched.append(chromium.browser_type.launch(executable_path=shutil.which("chromium"), args=CHROMIUM_ARGS,
+                                                     env={**os.environ, "FONTCONFIG_FILE": str(config)}))
+        return launched[-1]
+
+    yield launch
+    for browser in launched:
+        browser.close()
+
+
 # JavaScript run in the page; `jupyterapp` is exposed by --LabApp.expose_app_in_browser.
 _JS_KERNEL_IDLE = """(path) => {
   const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;

@@ -122,9 +122,10 @@ JS_LAYOUT_PROBLEMS = r"""([root, minPx, tol, groupClasses]) => {
         if (w > tol && h > tol) problems.push(`on-group: '${a.name}' overlaps the ${groupName(g)} (${fmt(w)} x ${fmt(h)} px)`);
       }
     }
-    const nameOf = (el) => {   // tag and classes, ours and the widgets' first
-      const own = [...el.classList].filter(c => c.startsWith("cardlab-") || c.startsWith("widget-"));
-      return el.tagName.toLowerCase() + (own.length ? own : [...el.classList].slice(0, 2)).map(c => "." + c).join("");
+    const nameOf = (el) => {   // tag and classes: ours, else the widgets', else the first two
+      const all = [...el.classList].filter(c => c !== "cardlab-layout-check");
+      const ours = all.filter(c => c.startsWith("cardlab-")), widgets = all.filter(c => c.startsWith("widget-"));
+      return el.tagName.toLowerCase() + (ours.length ? ours : widgets.length ? widgets : all.slice(0, 2)).map(c => "." + c).join("");
     };
     const ownText = (el) => [...el.childNodes].some(n => n.nodeType === Node.TEXT_NODE && n.textContent.trim());
     for (const el of [root, ...root.querySelectorAll("*")]) {

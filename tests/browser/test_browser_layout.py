@@ -17,12 +17,10 @@ without horizontal scrollbars or clipped text.
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
@@ -223,7 +221,7 @@ FRESH_CASES = {"cleopatra": ["table", "replay-start"], "trappola": ["table", "lo
 
 
 @pytest.fixture(scope="module")
-def chromium_without_fonts(chromium: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+def chromium_without_fonts(launch_without_fonts: Any) -> Any:
     """A Chromium that sees neither a Japanese font nor DejaVu (a fresh machine: Liberation only)."""
     listed = subprocess.run(["fc-list", ":", "file", "family"], capture_output=True, text=True).stdout \
         if shutil.which("fc-list") else ""
@@ -231,16 +229,7 @@ def chromium_without_fonts(chromium: Any, tmp_path_factory: pytest.TempPathFacto
                     if "CJK" in line or "DejaVu" in line or "IPA" in line})
     if not files:
         pytest.skip("fontconfig lists no Japanese or DejaVu font to hide")
-    config = tmp_path_factory.mktemp("fonts") / "fonts.conf"
-    rejects = "".join(f"<glob>{file}</glob>" for file in files)
-    config.write_text('<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig>'
-                      '<include ignore_missing="yes">/etc/fonts/fonts.conf</include>'
-                      f"<selectfont><rejectfont>{rejects}</rejectfont></selectfont></fontconfig>")
-    browser = chromium.browser_type.launch(executable_path=shutil.which("chromium"),
-                                           args=["--no-sandbox", "--disable-gpu"],
-                                           env={**os.environ, "FONTCONFIG_FILE": str(config)})
-    yield browser
-    browser.close()
+    return launch_without_fonts(files)
 
 
 _SAME_WIDTH = """([a, b]) => {
