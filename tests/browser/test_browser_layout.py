@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 
-from layout import layout_problems
+from layout import layout_problems, svg_problems
 
 pytestmark = pytest.mark.browser
 
@@ -198,6 +198,7 @@ def check_cases(nb: Any, game: str, names: list[str], window: Window) -> dict[st
 
 
 def summary(game: str, window: Window, found: dict[str, list[str]]) -> str:
+    """The count of problems per case, then every problem."""
     counts = ", ".join(f"{name} {len(problems)}" for name, problems in found.items())
     lines = [f"{game} at a {window.width} px window: {sum(map(len, found.values()))} problems ({counts})"]
     lines += [f"  {name}: {problem}" for name, problems in found.items() for problem in problems]
@@ -212,6 +213,44 @@ def test_every_table_of_the_notebooks_passes_the_layout_check(open_cells, game, 
     found = check_cases(nb, game, names, window)
     if window is WIDE:
         nb.save_picture(nb.page.locator(f".cardlab-case-{PICTURES[game]}").first, f"docs/pictures/{game}.png")
+    print("\n" + summary(game, window, found))
+    assert not any(found.values()), summary(game, window, found)
+
+
+# --- the fast check: the same drawings on a bare page, without JupyterLab ------------------------------
+def view_of(widget: Any) -> Any:
+    """The TableView of a case's widget (a game table, a Replayer, a CleopatraReplay)."""
+    return widget.view if hasattr(widget, "view") else widget.replayer.view
+
+
+def coach_ready(table: Any) -> None:
+    """Switch ``table``'s coach on and answer its timers as the browser would, until its hints are final."""
+    table.coach.switch.value = True
+    while table.timers and not table.coach.ready:
+        for tag in list(table.timers):
+            table.view.send_event({"type": "timer", "tag": tag, "seq": table.view.seq, "t": 0.0})
+
+
+@pytest.mark.parametrize("width", [1200, 700])
+@pytest.mark.parametrize("game", list(CASES))
+def test_every_drawing_passes_the_layout_check_on_a_bare_page(chromium, game, width):
+    """Fast (no JupyterLab, no controls): each case's drawing as the view shows it in an output
+    ``width`` px wide (the width told to Python as the browser would)."""
+    namespace: dict[str, Any] = {}
+    exec(SETUP, namespace)
+    page = chromium.new_page(viewport={"width": width + 100, "height": 1000})
+    found = {}
+    try:
+        for name, code in CASES[game].items():
+            exec(code, namespace)
+            widget = namespace["shown"][name]
+            view_of(widget).width = width
+            if name == "coach":
+                coach_ready(widget)
+            found[name] = svg_problems(page, view_of(widget).svg, width)
+    finally:
+        page.close()
+    window = Window(width, False, (width, width))
     print("\n" + summary(game, window, found))
     assert not any(found.values()), summary(game, window, found)
 
