@@ -6,6 +6,9 @@ end) is shown at two output widths — wide (a 1400 px window, file browser clos
 1220 px) and the narrowest supported (file browser open, output about 700 px) — and checked by
 :mod:`layout` (no text under 11 px, no overlap, nothing clipped, no control with a scrollbar).
 
+The same drawings are also checked fast on a bare page (``-k bare_page``: no JupyterLab, no
+controls), as Python draws them for an output 1200 and 700 px wide: the quick loop while fixing.
+
 With ``CARDLAB_SCREENSHOTS=1`` the wide run also saves one table per game (mid-game) as
 ``docs/pictures/<game>.png``, the README's pictures.
 
