@@ -200,10 +200,10 @@ def check_cases(nb: Any, game: str, names: list[str], window: Window) -> dict[st
     return found
 
 
-def summary(game: str, window: Window, found: dict[str, list[str]]) -> str:
-    """The count of problems per case, then every problem."""
+def summary(game: str, where: str, found: dict[str, list[str]]) -> str:
+    """The count of problems per case, then every problem; ``where``: "at a 1400 px window" …"""
     counts = ", ".join(f"{name} {len(problems)}" for name, problems in found.items())
-    lines = [f"{game} at a {window.width} px window: {sum(map(len, found.values()))} problems ({counts})"]
+    lines = [f"{game} {where}: {sum(map(len, found.values()))} problems ({counts})"]
     lines += [f"  {name}: {problem}" for name, problems in found.items() for problem in problems]
     return "\n".join(lines)
 
@@ -216,8 +216,9 @@ def test_every_table_of_the_notebooks_passes_the_layout_check(open_cells, game, 
     found = check_cases(nb, game, names, window)
     if window is WIDE:
         nb.save_picture(nb.page.locator(f".cardlab-case-{PICTURES[game]}").first, f"docs/pictures/{game}.png")
-    print("\n" + summary(game, window, found))
-    assert not any(found.values()), summary(game, window, found)
+    where = f"at a {window.width} px window"
+    print("\n" + summary(game, where, found))
+    assert not any(found.values()), summary(game, where, found)
 
 
 # --- the fast check: the same drawings on a bare page, without JupyterLab ------------------------------
@@ -253,9 +254,9 @@ def test_every_drawing_passes_the_layout_check_on_a_bare_page(chromium, game, wi
             found[name] = svg_problems(page, view_of(widget).svg, width)
     finally:
         page.close()
-    window = Window(width, False, (width, width))
-    print("\n" + summary(game, window, found))
-    assert not any(found.values()), summary(game, window, found)
+    where = f"in a {width} px output, on a bare page"
+    print("\n" + summary(game, where, found))
+    assert not any(found.values()), summary(game, where, found)
 
 
 # --- a small window on a machine without the notebook's fonts -----------------------------------------
@@ -296,5 +297,6 @@ def test_a_small_window_without_the_notebook_fonts_shows_no_scrollbars(open_cell
     nb = open_cases(open_cells, game, SMALL, names, browser=chromium_without_fonts)
     found = check_cases(nb, game, names, SMALL)
     clipped = {name: [p for p in problems if p.startswith("clipped:")] for name, problems in found.items()}
-    print("\n" + summary(game, SMALL, clipped))
-    assert not any(clipped.values()), summary(game, SMALL, clipped)
+    where = f"at a {SMALL.width} px window without DejaVu and Japanese fonts"
+    print("\n" + summary(game, where, clipped))
+    assert not any(clipped.values()), summary(game, where, clipped)
