@@ -123,7 +123,8 @@ CASES: dict[str, dict[str, str]] = {
     "trappola": {
         "table": 'case(TrappolaTable(seed=2026), "table")',
         "coach": 'case(TrappolaTable(seed=5), "coach")',   # the coach is switched on in the page
-        "mid-game": 'case(at(TrappolaTable(seed=2026), you_after(30), RandomBot(3).choose), "mid-game")',
+        "mid-game": 'case(at(TrappolaTable(seed=2026), lambda s: you_after(30)(s) and bool(s.trick), RandomBot(3).choose),\n'
+                    '     "mid-game")',   # you answer a led card
         "long-sheet": 'case(at(TrappolaTable(seed=2026, bot=RandomBot(4)), lambda s: len(s.sheets) >= 8 and\n'
                       '           s.current_player == 0, RandomBot(5).choose), "long-sheet")',
         "over": 'case(at(TrappolaTable(seed=2026, bot=RandomBot(6)), lambda s: False, RandomBot(7).choose), "over")',
