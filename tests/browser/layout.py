@@ -150,7 +150,8 @@ JS_LAYOUT_PROBLEMS = r"""([root, minPx, tol, groupClasses]) => {
   return problems;
 }"""
 
-_JS_SETTLED = """(root) => root.getAnimations({subtree: true}).every(a => a.playState !== 'running')"""
+_JS_SETTLED = """(root) => !root.querySelector('.cardlab-svg[data-moving]')
+  && root.getAnimations({subtree: true}).every(a => a.playState !== 'running')"""   # cards at rest
 
 
 def layout_problems(page: Any, root_locator: Any, timeout_ms: int = 15_000) -> list[str]:
