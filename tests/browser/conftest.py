@@ -48,6 +48,7 @@ of the run; ``CARDLAB_REQUIRE_BROWSER=1`` (set by ``.ci/run``) turns that skip i
 from __future__ import annotations
 
 import json
+import math
 import os
 import shutil
 import socket
@@ -198,6 +199,27 @@ def chromium(_browser_ready: None) -> Iterator[Any]:
         browser.close()
 
 
+@pytest.fixture(scope="module")
+def launch_without_fonts(chromium: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[list[str]], Any]]:
+    """``launch_without_fonts(globs)``: another Chromium whose fontconfig rejects the font files
+    matching ``globs`` (a machine without those fonts); closed after the test module."""
+    launched: list[Any] = []
+
+    def launch(globs: list[str]) -> Any:
+        config = tmp_path_factory.mktemp("fonts") / "fonts.conf"
+        rejects = "".join(f"<glob>{glob}</glob>" for glob in globs)
+        config.write_text('<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig>'
+                          '<include ignore_missing="yes">/etc/fonts/fonts.conf</include>'
+                          f"<selectfont><rejectfont>{rejects}</rejectfont></selectfont></fontconfig>")
+        launched.append(chromium.browser_type.launch(executable_path=shutil.which("chromium"), args=CHROMIUM_ARGS,
+                                                     env={**os.environ, "FONTCONFIG_FILE": str(config)}))
+        return launched[-1]
+
+    yield launch
+    for browser in launched:
+        browser.close()
+
+
 # JavaScript run in the page; `jupyterapp` is exposed by --LabApp.expose_app_in_browser.
 _JS_KERNEL_IDLE = """(path) => {
   const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
@@ -299,12 +321,20 @@ class LabNotebook:
                                     timeout=timeout_ms, polling=50)
 
     def save_picture(self, locator: Any, relative_path: str) -> Path | None:
-        """Screenshot ``locator`` into the repository (e.g. ``docs/table.png``) if ``CARDLAB_SCREENSHOTS=1``."""
+        """Screenshot ``locator`` into the repository (e.g. ``docs/table.png``) if ``CARDLAB_SCREENSHOTS=1``
+        (the window grows for the time of the picture if the element is taller)."""
         if os.environ.get("CARDLAB_SCREENSHOTS") != "1":
             return None
         target = REPO / relative_path
         target.parent.mkdir(parents=True, exist_ok=True)
-        locator.screenshot(path=str(target), animations="disabled")
+        window = self.page.viewport_size
+        height = math.ceil(locator.bounding_box()["height"]) + 200   # JupyterLab's bars and margins
+        if height > window["height"]:   # an element taller than the window: grow the window (same width)
+            self.page.set_viewport_size({"width": window["width"], "height": height})
+        try:
+            locator.screenshot(path=str(target), animations="disabled")
+        finally:
+            self.page.set_viewport_size(window)
         return target
 
 
@@ -314,16 +344,23 @@ class _Pages:
     def __init__(self, server: LabServer, browser: Any) -> None:
         self.server, self.browser, self.contexts = server, browser, []
 
-    def open(self, name: str) -> LabNotebook:
+    def open(self, name: str, window: int = 1280, file_browser: bool = True, browser: Any = None) -> LabNotebook:
+        """``window``: the page's width in CSS px; ``file_browser``: JupyterLab's left area open
+        (its default) or collapsed, set before the cells run; ``browser``: another Chromium
+        (launched with other fonts …) instead of the session's."""
         if not (self.server.root / name).is_file():
             pytest.fail(f"no notebook {name!r} in notebooks/", pytrace=False)
         scale = 2 if os.environ.get("CARDLAB_SCREENSHOTS") == "1" else 1
-        context = self.browser.new_context(viewport={"width": 1280, "height": 1000}, device_scale_factor=scale)
+        context = (browser or self.browser).new_context(viewport={"width": window, "height": 1000},
+                                                        device_scale_factor=scale)
         self.contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(ACTION_MS)
         page.goto(f"{self.server.url}/lab/tree/{name}?token={self.server.token}&reset")
         notebook = LabNotebook(page, name)
+        if not file_browser:
+            notebook.wait_idle()
+            page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
         notebook.run_all()
         return notebook
 
@@ -344,17 +381,18 @@ def open_notebook(lab_server: LabServer, chromium: Any) -> Iterator[Callable[[st
 @pytest.fixture
 def open_cells(lab_server: LabServer, chromium: Any) -> Iterator[Callable[..., LabNotebook]]:
     """``open_cells(["from cardlab.widgets.demo import DemoTable", "DemoTable()"], "demo.ipynb")``:
-    a notebook of these code cells, open with all of them run."""
+    a notebook of these code cells, open with all of them run (``window=1000, file_browser=False,
+    browser=…``: the page's size and browser, as for ``_Pages.open``)."""
     pages = _Pages(lab_server, chromium)
 
-    def opener(cells: list[str], name: str) -> LabNotebook:
+    def opener(cells: list[str], name: str, **options: Any) -> LabNotebook:
         notebook = {"cells": [{"cell_type": "code", "execution_count": None, "id": f"cell{i}", "metadata": {},
                                "outputs": [], "source": source} for i, source in enumerate(cells)],
                     "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
                                                 "name": "python3"}},
                     "nbformat": 4, "nbformat_minor": 5}
         (lab_server.root / name).write_text(json.dumps(notebook))
-        return pages.open(name)
+        return pages.open(name, **options)
 
     yield opener
     pages.close()

@@ -67,11 +67,9 @@ JS_LAYOUT_PROBLEMS = r"""([root, minPx, tol, groupClasses]) => {
   const hidden = (t) => {  // a grouped text covered, wherever it can be hit, by another group painted later
     const own = groupOf(t);
     if (!own) return false;
-    let r = t.getBoundingClientRect();
-    if (r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth) {
-      t.scrollIntoView({block: "center", inline: "center", behavior: "instant"});
-      r = t.getBoundingClientRect();
-    }
+    // in the middle of its scrolling area: not under a bar of the page (JupyterLab's toolbars)
+    t.scrollIntoView({block: "center", inline: "center", behavior: "instant"});
+    const r = t.getBoundingClientRect();
     let hits = 0;
     for (const fx of [0.2, 0.5, 0.8]) for (const fy of [0.3, 0.5, 0.7]) {
       const stack = document.elementsFromPoint(r.left + fx * r.width, r.top + fy * r.height);
@@ -84,11 +82,34 @@ JS_LAYOUT_PROBLEMS = r"""([root, minPx, tol, groupClasses]) => {
     }
     return hits > 0;
   };
-  try {
-    const rootBox = root.getBoundingClientRect();
+  try {  // the controls first: checking the texts scrolls them
+    const nameOf = (el) => {   // tag and classes: ours, else the widgets', else the first two
+      const all = [...el.classList].filter(c => c !== "cardlab-layout-check");
+      const ours = all.filter(c => c.startsWith("cardlab-")), widgets = all.filter(c => c.startsWith("widget-"));
+      return el.tagName.toLowerCase() + (ours.length ? ours : widgets.length ? widgets : all.slice(0, 2)).map(c => "." + c).join("");
+    };
+    const ownText = (el) => [...el.childNodes].some(n => n.nodeType === Node.TEXT_NODE && n.textContent.trim());
+    for (const el of [root, ...root.querySelectorAll("*")]) {
+      if (el.closest("svg") || !shown(el) || el.clientWidth === 0 || el.scrollWidth <= el.clientWidth + tol) continue;
+      const ox = getComputedStyle(el).overflowX, text = (el.innerText || el.value || "").trim();
+      // a scrollbar always counts; content cut off when it holds text; spilling over only its own text
+      // (a slider's handle may stand out of its track)
+      const what = ox === "auto" || ox === "scroll" ? "has a horizontal scrollbar"
+                 : ox !== "visible" ? (text ? "cuts its text off" : null) : ownText(el) ? "spills its text over its box" : null;
+      if (!what) continue;
+      const right = el.getBoundingClientRect().right + tol;
+      let widest = null;   // the deepest of the parts reaching farthest out
+      for (const part of el.querySelectorAll("*")) {
+        const r = part.getBoundingClientRect().right;
+        if (r > right && (!widest || r >= widest.getBoundingClientRect().right)) widest = part;
+      }
+      const culprit = widest ? `, made wider by ${nameOf(widest.closest("[class*='cardlab-']") || widest)}` : "";
+      problems.push(`clipped: ${nameOf(el)} '${short(text, 40)}' ${what} (${el.scrollWidth} px in ${el.clientWidth} px${culprit})`);
+    }
     const svgs = [...root.querySelectorAll("svg")].filter(s => !s.parentElement.closest("svg") && shown(s));
     for (const svg of svgs) {
       const sb = svg.getBoundingClientRect(), holder = svg.parentElement.getBoundingClientRect();
+      const rootBox = root.getBoundingClientRect();
       const title = short(svg.querySelector("title") ? svg.querySelector("title").textContent : "drawing", 30);
       if (sb.right > holder.right + tol || sb.left < holder.left - tol)
         problems.push(`clipped: the drawing '${title}' (${fmt(sb.width)} px) is wider than its container (${fmt(holder.width)} px)`);
@@ -122,18 +143,6 @@ JS_LAYOUT_PROBLEMS = r"""([root, minPx, tol, groupClasses]) => {
         if (w > tol && h > tol) problems.push(`on-group: '${a.name}' overlaps the ${groupName(g)} (${fmt(w)} x ${fmt(h)} px)`);
       }
     }
-    const ownText = (el) => [...el.childNodes].some(n => n.nodeType === Node.TEXT_NODE && n.textContent.trim());
-    for (const el of [root, ...root.querySelectorAll("*")]) {
-      if (el.closest("svg") || !shown(el) || el.clientWidth === 0 || el.scrollWidth <= el.clientWidth + tol) continue;
-      const ox = getComputedStyle(el).overflowX, text = (el.innerText || el.value || "").trim();
-      // a scrollbar always counts; content cut off when it holds text; spilling over only its own text
-      // (a slider's handle may stand out of its track)
-      const what = ox === "auto" || ox === "scroll" ? "has a horizontal scrollbar"
-                 : ox !== "visible" ? (text ? "cuts its text off" : null) : ownText(el) ? "spills its text over its box" : null;
-      if (!what) continue;
-      const name = el.tagName.toLowerCase() + [...el.classList].slice(0, 3).map(c => "." + c).join("");
-      problems.push(`clipped: ${name} '${short(text, 40)}' ${what} (${el.scrollWidth} px in ${el.clientWidth} px)`);
-    }
   } finally {
     root.classList.remove("cardlab-layout-check");
     style.remove();
@@ -141,7 +150,8 @@ JS_LAYOUT_PROBLEMS = r"""([root, minPx, tol, groupClasses]) => {
   return problems;
 }"""
 
-_JS_SETTLED = """(root) => root.getAnimations({subtree: true}).every(a => a.playState !== 'running')"""
+_JS_SETTLED = """(root) => !root.querySelector('.cardlab-svg[data-moving]')
+  && root.getAnimations({subtree: true}).every(a => a.playState !== 'running')"""   # cards at rest
 
 
 def layout_problems(page: Any, root_locator: Any, timeout_ms: int = 15_000) -> list[str]:
@@ -169,7 +179,7 @@ def bare_page(svg_text: str, width_px: float) -> str:
             "body { margin: 0; font-family: sans-serif; }"
             f"#root {{ width: {width_px}px; }}"
             ".cardlab-svg { display: block; line-height: 0; text-align: center; }"
-            f".cardlab-svg svg {{ width: 100%; max-width: {limit:.1f}px; height: auto; display: block; margin: 0 auto; }}"
+            f".cardlab-svg svg {{ width: 100%; max-width: {round(limit)}px; height: auto; display: block; margin: 0 auto; }}"
             "</style></head><body><div id='root' class='cardlab-table-root'><div class='cardlab-svg'>"
             f"{svg_text}</div></div></body></html>")
 
