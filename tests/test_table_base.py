@@ -159,3 +159,20 @@ def test_clickable_parts_carry_a_role_and_an_accessible_name() -> None:
     assert "role=" not in svg.card_g(Card.parse("QH"), 0, 0)   # not clickable: no role
     row = svg.row_g([Card.parse("2C"), Card.parse("3C")], 0, 0, targets=["a", None], labels=["two", None])
     assert re.findall(r'aria-label="([^"]+)"', row) == ["two"]
+
+
+def test_timers_asked_before_the_view_was_on_the_page_are_asked_again_and_answered_once() -> None:
+    table = ButtonTable()
+    sent = []
+    table.view.send = sent.append                   # what goes to the browser
+    table.request_timer(40, "coach")
+    tag = next(iter(table.timers))
+    table.view.width = 900                           # the view is on the page now
+    assert [m["tag"] for m in sent] == [tag, tag]
+    answered = []
+    table.on_timer = lambda name, t: answered.append(name)   # type: ignore[method-assign]
+    for _ in range(2):                               # the lost request did arrive after all
+        table.view.send_event({"type": "timer", "tag": tag})
+    assert answered == ["coach"]
+    table.view.width = 600                           # a later width asks nothing again
+    assert len(sent) == 2

@@ -267,7 +267,13 @@ class GameTable(w.VBox):
             self.view.draw(self.draw(), status=self.message, same_position=same_position)
 
     def _relayout(self, change: dict[str, Any]) -> None:
-        """The output width changed: redraw if the layout did (the same position, the same number)."""
+        """The output width changed: redraw if the layout did (the same position, the same number).
+        The first width means the view is on the page: the timers asked before it was there (a
+        table made with the coach on, a real-time game) were lost, so they are asked again (one
+        that does arrive twice is answered once: see :meth:`handle`)."""
+        if change["old"] == 0:
+            for tag, ms in self.timers.items():
+                self.view.request_timer(ms, tag)
         before = "narrow" if 0 < change["old"] < self.WIDE_WIDTH else "wide"
         if before != self.layout and hasattr(self, "state"):
             self.redraw(same_position=True)
