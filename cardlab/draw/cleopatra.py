@@ -31,7 +31,7 @@ from .cleopatra_story import Capture, Line, last_capture, result, story
 
 W = 74                         # card width: the "10" index (15 of 100 design units) is 11.1 units
 H = svg.card_h(W)
-PLAY_WIDTH = {"wide": 520, "narrow": 640}   # the play area (seats and pile)
+PLAY_WIDTH = {"wide": 540, "narrow": 640}   # the play area (seats and pile)
 SIDE_WIDTH = 300               # the side area of the wide layout, right of the play area
 WIDE_WIDTH = PLAY_WIDTH["wide"] + SIDE_WIDTH
 NARROW_WIDTH = PLAY_WIDTH["narrow"]
@@ -43,8 +43,11 @@ PALE = "#cfe3d6"
 FLASH = "#f2c230"
 LABEL = 14                     # labels and the side area's lines
 ROW = 20                       # line height of the side area
+LABEL_GAP = 26                 # from the top of a stack to the baseline of its label (below its thickness)
 HAND_X, WON_X = 24, 200        # a seat's hand and won pile
-TAKEN_GAP = 34                 # from the won pile to the cards just taken
+HAND_LABEL, WON_LABEL = 116, 136   # the widest labels under them (centred)
+TAKEN_GAP = 44                 # from the won pile to the cards just taken
+MIN_STEP = 0.2                 # the closest step of the cards taken, as a share of W (their indices show)
 TOP_Y, BOTTOM_Y = 56, 392      # the two seats' stacks
 PILE_Y = 214
 MAX_NAME = 14                  # longer names are cut with "…" in the drawing
@@ -103,19 +106,28 @@ class _Table:
         self.names = tuple(short(n) for n in view.players)
         self.play_width = PLAY_WIDTH[layout]
 
-    def about(self, key: str, seat: int, **fields: object) -> str:
-        return about(self.lang, key, seat, self.names, self.reader, **fields)
+    def about(self, key: str, seat: int, width: float = 10_000, size: float = LABEL, **fields: object) -> str:
+        """The sentence ``key`` about ``seat``, its name cut short ("Alexandr…") until it is at
+        most ``width`` wide at ``size``."""
+        name = self.names[seat]
+        for cut in range(len(name), 0, -1):
+            names = list(self.names)
+            names[seat] = name if cut == len(name) else name[:cut] + "…"
+            text = about(self.lang, key, seat, names, self.reader, **fields)
+            if text_width(text, size) <= width:
+                break
+        return text
 
     def seat(self, seat: int, y: float, choices: Sequence[str], to_hand: bool) -> str:
         """A seat's face-down hand and won pile with their labels; the hand is outlined when due."""
         view = self.view
         parts = [svg.stack_g(view.hand_sizes[seat], HAND_X, y, W, key=f"hand:{seat}"),
-                 _label(self.about("hand", seat), HAND_X + W / 2, y + H + 20, anchor="middle")]
+                 _label(self.about("hand", seat, HAND_LABEL), HAND_X + W / 2, y + H + LABEL_GAP, anchor="middle")]
         if seat == self.reader and "turn" in choices:
             parts[0] = _clickable(parts[0], "turn", CLEOPATRA.say(self.lang, "turn_label"))
         if not to_hand:
             parts += [svg.stack_g(view.won_sizes[seat], WON_X, y, W, key=f"won:{seat}"),
-                      _label(self.about("won", seat), WON_X + W / 2, y + H + 20, anchor="middle")]
+                      _label(self.about("won", seat, WON_LABEL), WON_X + W / 2, y + H + LABEL_GAP, anchor="middle")]
         marks = [(HAND_X, view.current_player == seat and not view.result),
                  (WON_X, view.collector == seat and not to_hand)]
         parts += [f'<rect x="{x - 6}" y="{y - 6:g}" width="{W + 12:g}" height="{H + 12:g}" rx="6" fill="none"'
@@ -126,11 +138,11 @@ class _Table:
         """The cards just taken, face up beside the winner's won pile (or hand), and what happened."""
         x = (HAND_X if to_hand else WON_X) + W + TAKEN_GAP
         room = self.play_width - 16 - x
-        shown = capture.cards[-max(1, int((room - W) / (0.22 * W)) + 1):]
+        shown = capture.cards[-max(1, int((room - W) / (MIN_STEP * W)) + 1):]
         step = min(0.3 * W, (room - W) / max(1, len(shown) - 1))
         row = svg.row_g(shown, x, y, W, step=step) if shown else ""
-        caption = _label(self.about("take", capture.seat, cards=cards(self.lang, capture.n)), x, y + H + 20,
-                         weight="bold")
+        caption = _label(self.about("take", capture.seat, room, cards=cards(self.lang, capture.n)), x,
+                         y + H + LABEL_GAP, weight="bold")
         return f'<g class="cardlab-taken">{row}{caption}</g>'
 
     def pile(self, choices: Sequence[str]) -> str:
@@ -150,7 +162,7 @@ class _Table:
         cx = x + 0.8 * W
         parts = [body, _label(count, cx, PILE_Y + H + 34, anchor="middle")]
         if view.collector is not None and not view.result:
-            parts.append(_label(self.about("collects", view.collector), cx, PILE_Y + H + 34 + ROW,
+            parts.append(_label(self.about("collects", view.collector, self.play_width - 40), cx, PILE_Y + H + 34 + ROW,
                                 anchor="middle", weight="bold"))
         return "".join(parts)
 
@@ -159,11 +171,11 @@ class _Table:
         """Whose turn it is (or the result), what happened (the latest ``rows`` lines of the log,
         the reader's own in gold) and the keys; and the baseline of the last line."""
         view = self.view
-        head = outcome or self.about("due", view.current_player)
+        head = outcome or self.about("due", view.current_player, width, 16 * 0.68 / 0.62)
         parts = [svg.text_g(head, x, y, size=16, weight="bold", fill=WHITE, cls="cardlab-cleo-status")]
         y += ROW
         if view.owed and not outcome:
-            parts.append(_label(self.about("owes", view.current_player, n=view.owed), x, y + 2))
+            parts.append(_label(self.about("owes", view.current_player, width, n=view.owed), x, y + 2))
             y += ROW
         if log and rows:
             parts.append(svg.text_g(CLEOPATRA.say(self.lang, "log"), x, y + 14, size=13, weight="bold", fill=PALE))
