@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -147,7 +148,7 @@ def test_card_states_are_drawn_and_classed(state: str) -> None:
 
 
 def test_selected_card_is_raised() -> None:
-    assert 'translate(0,-10.8)' in card_g(Card.parse("AS"), 0, 0, selected=True)
+    assert f"translate(0,{faces.num(-0.18 * CARD_W)})" in card_g(Card.parse("AS"), 0, 0, selected=True)
 
 
 def test_row_lays_cards_left_to_right_with_targets_and_states() -> None:
@@ -157,7 +158,7 @@ def test_row_lays_cards_left_to_right_with_targets_and_states() -> None:
     drawn = with_class(root, "cardlab-card")
     assert [el.get("data-card") for el in drawn] == ["AS", "KH", "10D", "2C"]
     assert [el.get("data-target") for el in drawn] == ["a", "b", None, "d"]
-    assert [el.get("transform") for el in drawn] == ["translate(10,20)", "translate(40,9.2)",
+    assert [el.get("transform") for el in drawn] == ["translate(10,20)", f"translate(40,{faces.num(20 - 0.18 * CARD_W)})",
                                                      "translate(70,20)", "translate(100,20)"]
     assert [sorted(classes(el) & {"marked", "selected", "dimmed"}) for el in drawn] == [
         ["marked"], ["selected"], [], ["dimmed"]]
@@ -283,3 +284,12 @@ def test_italian_corner_index_is_in_the_suit_colour(card: Card) -> None:
     assert len(ranks) == 2  # top-left, and turned in the bottom-right corner
     assert {inherited(root, el, "fill") for el in ranks} == {faces.ITALIAN_INK[card.suit]}
     assert len(set(faces.ITALIAN_INK.values())) == 4
+
+
+@pytest.mark.parametrize("card", [*french_deck(), *italian_deck(), Card.parse("JokerR"), Card.parse("JokerB")],
+                         ids=str)
+def test_every_text_of_a_face_is_readable_at_the_readable_width(card: Card) -> None:
+    """Issue 11: no text under 11 px; a card READABLE_W wide shows every face text at >= 11 units."""
+    sizes = [float(size) for size in re.findall(r'font-size="([\d.]+)"', faces.face_body(card))]
+    assert sizes and min(sizes) * svg.READABLE_W / faces.DESIGN_W >= svg.MIN_TEXT
+    assert svg.CARD_W >= svg.READABLE_W

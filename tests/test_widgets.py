@@ -154,6 +154,32 @@ def test_replayer_with_a_callable_draws_only_what_is_shown():
         Replayer(frame)
     with pytest.raises(ValueError):
         Replayer(["<svg/>"], n_frames=2)
+    with pytest.raises(ValueError, match="wide_width"):
+        Replayer(["<svg/>"], wide_width=600)
+
+
+def test_replayer_keys_pressed_faster_than_the_redraw_all_count_but_stale_clicks_do_not():
+    replayer = Replayer([f"<svg>{i}</svg>" for i in range(5)], n_frames=5)
+    seq = replayer.view.seq
+    for _ in range(3):                              # three presses made on the first drawing
+        replayer.view.send_event({"type": "key", "key": "ArrowRight", "seq": seq})
+    assert replayer.step == 3
+    seen = []
+    replayer.view.on_event(seen.append)
+    replayer.view.send_event({"type": "click", "target": "x", "seq": seq})
+    assert seen == []
+
+
+def test_replayer_with_layouts_draws_the_narrow_frames_when_the_output_is_narrow():
+    replayer = Replayer(lambda k, layout: f"<svg>{k} {layout}</svg>", n_frames=3, wide_width=600)
+    assert replayer.view.svg == "<svg>0 wide</svg>"
+    seq = replayer.view.seq
+    replayer.view.width = 450
+    assert replayer.view.svg == "<svg>0 narrow</svg>" and replayer.view.seq == seq
+    replayer.step = 2
+    assert replayer.view.svg == "<svg>2 narrow</svg>"
+    replayer.view.width = 800
+    assert replayer.view.svg == "<svg>2 wide</svg>"
 
 
 # --- the demo table --------------------------------------------------------------------------

@@ -149,9 +149,14 @@ def _both_corners(inner: str) -> str:
     return f'{inner}<g transform="rotate(180 50 70)">{inner}</g>'
 
 
+#: the smallest text on a face, in design units: a card drawn at least ``11 / (SMALLEST_TEXT /
+#: DESIGN_W)`` units wide shows every text of its face at 11 units or more (see svg.READABLE_W)
+SMALLEST_TEXT = 17
+
+
 def _index_text(rank: str, ink: str) -> str:
-    narrow = ' letter-spacing="-1.5" font-size="15"' if len(rank) > 1 else ' font-size="17"'
-    return (f'<text class="idx" x="{11 if len(rank) > 1 else 10}" y="18" text-anchor="middle"'
+    narrow = f' letter-spacing="-2" font-size="{SMALLEST_TEXT}"' if len(rank) > 1 else ' font-size="20"'
+    return (f'<text class="idx" x="{12 if len(rank) > 1 else 11}" y="19" text-anchor="middle"'
             f' font-weight="bold" fill="{ink}"{narrow}>{esc(rank)}</text>')
 
 
@@ -188,18 +193,17 @@ def _star(x: float, y: float, r: float) -> str:
 
 def _joker(card: Card) -> str:
     ink = RED if card.suit == "R" else BLACK
-    letters = "".join(f'<tspan x="9" y="{13 + 9 * i}">{ch}</tspan>' for i, ch in enumerate("JOKER"))
-    corner = f'<text class="idx" font-size="9" font-weight="bold" text-anchor="middle">{letters}</text>'
+    corner = _star(11, 14, 8).replace('class="star"', 'class="idx star"')
     return (f'<g fill="{ink}">{_both_corners(corner)}'
             f'<rect x="20" y="24" width="60" height="92" rx="4" fill="{CREAM}" stroke="{ink}" stroke-width="1.2"/>'
-            + _star(50, 64, 24) +
-            '<text x="50" y="106" text-anchor="middle" font-size="12" font-weight="bold"'
-            ' letter-spacing="1">JOKER</text></g>')
+            + _star(50, 60, 22) +
+            f'<text x="50" y="106" text-anchor="middle" font-size="{SMALLEST_TEXT}" font-weight="bold"'
+            ' letter-spacing="0.5">JOKER</text></g>')
 
 
 def _french_face(card: Card) -> str:
     ink = FRENCH_COLOURS[card.suit]
-    corner = _index_text(card.rank, ink) + french_pip(card.suit, 10, 29, 11, cls="idx")
+    corner = _index_text(card.rank, ink) + french_pip(card.suit, 11, 31, 12, cls="idx")
     if card.rank in _HEADPIECES:
         middle = _french_court(card, ink)
     elif card.rank == "A":
@@ -225,14 +229,14 @@ def _italian_number_pips(card: Card) -> str:
 def _italian_face(card: Card) -> str:
     ink = ITALIAN_INK[card.suit]
     long_shape = card.suit in _LONG_SHAPES
-    corner = _index_text(card.rank, ink) + italian_pip(card.suit, 10, 32, 18 if long_shape else 14, cls="idx")
+    corner = _index_text(card.rank, ink) + italian_pip(card.suit, 11, 34, 18 if long_shape else 14, cls="idx")
     if card.rank in ITALIAN_COURT_NAMES:
         middle = (_court_panel(ink)
                   + f'<text x="50" y="48" text-anchor="middle" font-size="28" font-weight="bold" fill="{ink}">'
                   f"{card.rank}</text>"
-                  + italian_pip(card.suit, 50, 79, 46 if long_shape else 38, cls="orn")
-                  + f'<text class="name" x="50" y="114" text-anchor="middle" font-size="11" font-style="italic"'
-                  f' fill="{ink}">{ITALIAN_COURT_NAMES[card.rank]}</text>')
+                  + italian_pip(card.suit, 50, 77, 40 if long_shape else 34, cls="orn")
+                  + f'<text class="name" x="50" y="117" text-anchor="middle" font-size="{SMALLEST_TEXT}"'
+                  f' font-style="italic" fill="{ink}">{ITALIAN_COURT_NAMES[card.rank]}</text>')
     elif card.rank == "A":
         middle = italian_pip(card.suit, 50, 70, 86 if long_shape else 64)
     else:

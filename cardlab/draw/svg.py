@@ -18,9 +18,12 @@ from functools import lru_cache
 from typing import Iterable, Sequence
 
 from ..cards import FRENCH, Card, parse_cards
-from .faces import DESIGN_H, DESIGN_W, back_body, esc, face_body, num
+from .faces import DESIGN_H, DESIGN_W, SMALLEST_TEXT, back_body, esc, face_body, num
 
-CARD_W = 60
+MIN_TEXT = 11     # the smallest text a table draws, in user units (= CSS px at scale 1)
+#: the narrowest face-up card whose face texts are all at least MIN_TEXT units
+READABLE_W = -(-MIN_TEXT * DESIGN_W // SMALLEST_TEXT)
+CARD_W = 66
 CARD_RATIO = DESIGN_H / DESIGN_W
 SVG_NS = "http://www.w3.org/2000/svg"
 MARK = "#f2c230"
@@ -164,7 +167,7 @@ def fan_g(cards: Sequence[Card], x: float, y: float, w: float = CARD_W, *,
 
 
 def _badge(count: int, x: float, y: float, w: float) -> str:
-    r = 0.22 * w if count < 100 else 0.27 * w
+    r = max(0.22 * w if count < 100 else 0.27 * w, MIN_TEXT / 0.85)
     return (f'<g class="count"><circle cx="{num(x)}" cy="{num(y)}" r="{num(r)}" fill="#ffffff"'
             f' stroke="#1b1b1b" stroke-width="1.2"/>'
             f'<text x="{num(x)}" y="{num(y + 0.3 * r)}" text-anchor="middle" font-family="{SANS}"'
@@ -191,7 +194,7 @@ def stack_g(count: int, x: float, y: float, w: float = CARD_W, *, label: str | N
         parts.append(_inner(top, w))
     parts.append(_badge(count, 0.95 * w, 0.05 * w, w))
     if label is not None:
-        parts.append(text_g(label, w / 2, h + 0.3 * w, size=max(10, 0.2 * w), anchor="middle",
+        parts.append(text_g(label, w / 2, h + 0.3 * w, size=max(MIN_TEXT + 1, 0.2 * w), anchor="middle",
                             fill="#ffffff", cls="label"))
     parts.append("</g>")
     return "".join(parts)

@@ -144,7 +144,7 @@ class Replayer(w.VBox):
                 raise ValueError(f"n_frames={n_frames} but {len(frames)} frames were given")
             n_frames = len(frames)
         self.bar = ReplayBar(n_frames, captions)
-        self.view = TableView()
+        self.view = TableView(relative_keys=True)     # → pressed three times fast moves three steps
         self.view.draw(self._frame(0))
         super().__init__([self.view, self.bar], **kwargs)
         self.add_class("cardlab-replayer")

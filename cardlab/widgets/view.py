@@ -128,8 +128,11 @@ class TableView(anywidget.AnyWidget):
     #: the language of the table's words, set as ``lang=`` on the widget ("en" or "ja")
     lang = traitlets.Unicode("en").tag(sync=True)
 
-    def __init__(self, svg: str = "", status: str = "", **kwargs: Any) -> None:
+    def __init__(self, svg: str = "", status: str = "", *, relative_keys: bool = False, **kwargs: Any) -> None:
+        """``relative_keys``: keys mean "from wherever you are" (a replay's → and ←), so a key
+        pressed on an earlier drawing still counts (clicks made on it are dropped as always)."""
         super().__init__(status=status, **kwargs)
+        self.relative_keys = relative_keys
         self._callbacks: list[EventCallback] = []
         self.add_class("cardlab-table")
         self.on_msg(self._on_browser_message)
@@ -160,8 +163,11 @@ class TableView(anywidget.AnyWidget):
             self._callbacks.append(callback)
 
     def is_stale(self, event: Event) -> bool:
-        """Whether ``event`` (a checked one) is a click or key made on a drawing no longer shown."""
-        return event["type"] != "timer" and event.get("seq", self.seq) != self.seq
+        """Whether ``event`` (a checked one) is a click or key made on a drawing no longer shown
+        (keys of a view with ``relative_keys`` never are)."""
+        if event["type"] == "timer" or (event["type"] == "key" and self.relative_keys):
+            return False
+        return event.get("seq", self.seq) != self.seq
 
     def send_event(self, event: Event) -> None:
         """Feed ``event`` to the callbacks exactly as a browser message would be (``seq`` and ``t``
