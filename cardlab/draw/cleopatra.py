@@ -6,8 +6,8 @@ hand and won pile at the top, the reader's at the bottom (a spectator: Y at the 
 pile between them, and a side area with whose turn it is, what happened (the latest events, the
 reader's own in gold) and the table's keys. Two layouts: ``"wide"`` (:data:`WIDE_WIDTH` units,
 the side area on the right) and ``"narrow"`` (:data:`NARROW_WIDTH` units, the side area below).
-Cards are :data:`W` units wide so that their corner indices stay >= 11 units (``10`` is
-drawn at 15 of the 100-unit face design); no text is smaller than 11 units.
+Cards are :data:`W` units wide (more than ``svg.READABLE_W``: every face text is >= 11 units);
+no text is smaller than ``svg.MIN_TEXT`` (11) units.
 
 Clickable parts carry targets: the reader's hand ``"turn"`` and the pile ``"slap"`` when those
 are among ``choices``. Motion keys (``data-key``): ``"hand:<seat>"``, ``"won:<seat>"``,
@@ -29,7 +29,7 @@ from ..games.cleopatra import State, View
 from ..words.cleopatra import CLEOPATRA, about, cards
 from .cleopatra_story import Capture, Line, last_capture, result, story
 
-W = 74                         # card width: the "10" index (15 of 100 design units) is 11.1 units
+W = 74                         # card width (>= svg.READABLE_W, so every face text is >= 11 units)
 H = svg.card_h(W)
 PLAY_WIDTH = {"wide": 540, "narrow": 640}   # the play area (seats and pile)
 SIDE_WIDTH = 300               # the side area of the wide layout, right of the play area
