@@ -35,7 +35,7 @@ PLAY_WIDTH = {"wide": 540, "narrow": 640}   # the play area (seats and pile)
 SIDE_WIDTH = 300               # the side area of the wide layout, right of the play area
 WIDE_WIDTH = PLAY_WIDTH["wide"] + SIDE_WIDTH
 NARROW_WIDTH = PLAY_WIDTH["narrow"]
-PLAY_HEIGHT = 532
+PLAY_HEIGHT = 546
 WIDE_LOG_ROWS = 19             # log rows in the wide layout's side area (right of the play area)
 NARROW_LOG_ROWS = 6            # and in the narrow one's (below the play area)
 WHITE = "#ffffff"
@@ -48,7 +48,7 @@ HAND_X, WON_X = 24, 200        # a seat's hand and won pile
 HAND_LABEL, WON_LABEL = 116, 136   # the widest labels under them (centred)
 TAKEN_GAP = 44                 # from the won pile to the cards just taken
 MIN_STEP = 0.2                 # the closest step of the cards taken, as a share of W (their indices show)
-TOP_Y, BOTTOM_Y = 56, 392      # the two seats' stacks
+TOP_Y, BOTTOM_Y = 56, 404      # the two seats' stacks
 PILE_Y = 214
 MAX_NAME = 14                  # longer names are cut with "…" in the drawing
 
@@ -160,9 +160,9 @@ class _Table:
         if view.under:
             count += " (" + CLEOPATRA.say(self.lang, "under", n=view.under) + ")"
         cx = x + 0.8 * W
-        parts = [body, _label(count, cx, PILE_Y + H + 34, anchor="middle")]
+        parts = [body, _label(count, cx, PILE_Y + H + 30, anchor="middle")]
         if view.collector is not None and not view.result:
-            parts.append(_label(self.about("collects", view.collector, self.play_width - 40), cx, PILE_Y + H + 34 + ROW,
+            parts.append(_label(self.about("collects", view.collector, self.play_width - 40), cx, PILE_Y + H + 30 + ROW,
                                 anchor="middle", weight="bold"))
         return "".join(parts)
 
