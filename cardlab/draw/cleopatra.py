@@ -239,7 +239,7 @@ def table_svg(game: State | View, *, reader: int | None = None, layout: str = "w
     return svg.document(width, height, "".join(parts), title=title)
 
 
-def colour_split_svg(w: float = 36) -> str:
+def colour_split_svg(w: float = svg.CARD_W) -> str:
     """C2: the pack split into the red half (♥ ♦) and the black half (♠ ♣), 26 cards each."""
     deck = french_deck()
     halves: list[tuple[str, list[Card]]] = [("red: hearts and diamonds", [c for c in deck if c.color == "red"]),
