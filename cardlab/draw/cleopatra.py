@@ -106,7 +106,8 @@ class _Table:
         self.names = tuple(short(n) for n in view.players)
         self.play_width = PLAY_WIDTH[layout]
 
-    def about(self, key: str, seat: int, width: float = 10_000, size: float = LABEL, **fields: object) -> str:
+    def about(self, key: str, seat: int, width: float = 10_000, size: float = LABEL, bold: bool = False,
+              **fields: object) -> str:
         """The sentence ``key`` about ``seat``, its name cut short ("Alexandr…") until it is at
         most ``width`` wide at ``size``."""
         name = self.names[seat]
@@ -114,7 +115,7 @@ class _Table:
             names = list(self.names)
             names[seat] = name if cut == len(name) else name[:cut] + "…"
             text = about(self.lang, key, seat, names, self.reader, **fields)
-            if text_width(text, size) <= width:
+            if text_width(text, size, bold) <= width:
                 break
         return text
 
@@ -141,7 +142,7 @@ class _Table:
         shown = capture.cards[-max(1, int((room - W) / (MIN_STEP * W)) + 1):]
         step = min(0.3 * W, (room - W) / max(1, len(shown) - 1))
         row = svg.row_g(shown, x, y, W, step=step) if shown else ""
-        caption = _label(self.about("take", capture.seat, room, cards=cards(self.lang, capture.n)), x,
+        caption = _label(self.about("take", capture.seat, room, bold=True, cards=cards(self.lang, capture.n)), x,
                          y + H + LABEL_GAP, weight="bold")
         return f'<g class="cardlab-taken">{row}{caption}</g>'
 
@@ -162,8 +163,8 @@ class _Table:
         cx = x + 0.8 * W
         parts = [body, _label(count, cx, PILE_Y + H + 30, anchor="middle")]
         if view.collector is not None and not view.result:
-            parts.append(_label(self.about("collects", view.collector, self.play_width - 40), cx, PILE_Y + H + 30 + ROW,
-                                anchor="middle", weight="bold"))
+            note = self.about("collects", view.collector, self.play_width - 40, bold=True)
+            parts.append(_label(note, cx, PILE_Y + H + 30 + ROW, anchor="middle", weight="bold"))
         return "".join(parts)
 
     def side(self, x: float, y: float, width: float, rows: int, log: Sequence[Line], keys: Sequence[str],
@@ -171,7 +172,7 @@ class _Table:
         """Whose turn it is (or the result), what happened (the latest ``rows`` lines of the log,
         the reader's own in gold) and the keys; and the baseline of the last line."""
         view = self.view
-        head = outcome or self.about("due", view.current_player, width, 16 * 0.68 / 0.62)
+        head = outcome or self.about("due", view.current_player, width, 16, bold=True)
         parts = [svg.text_g(head, x, y, size=16, weight="bold", fill=WHITE, cls="cardlab-cleo-status")]
         y += ROW
         if view.owed and not outcome:

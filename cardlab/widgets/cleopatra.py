@@ -78,8 +78,8 @@ class CleopatraReplay(w.VBox):
 
         deal = say("deal", x=game.players[0], y=game.players[1])
         step_of = {a: s for s in self.steps for a in s.actions}
-        card_captions = [deal] + [noted(say("card_caption", action=text, n=step_of[i].number if i in step_of else "?"), i)
-                                  for i, text in enumerate(record.actions)]
+        card_captions = [deal] + [noted(say("card_caption", action=text, n=step_of[i].number if i in step_of else "?"),
+                                        i) for i, text in enumerate(record.actions)]
         step_captions = [deal] + [noted(say("step_caption", n=s.number, text=step_text(game, s, lang)), s.actions[-1])
                                   for s in self.steps]
         self.by_step = self._replayer(states, [0] + [s.actions[-1] + 1 for s in self.steps], step_captions)

@@ -1,4 +1,4 @@
-"""The Cleopatra table of issue 11 in a real JupyterLab: one turn and a whole game played by the
+"""The Cleopatra table of issue 11 in the browser: one turn and a whole game played by the
 keyboard alone (Enter turns, space slaps), the replay's step 9 showing the six cards Y takes, the
 Japanese table's labels drawn with real glyphs, and the drawings' layout at 1200 and 700 px in
 both languages (every text >= 11 px, none over another text or a card, none clipped)."""
@@ -6,6 +6,11 @@ both languages (every text >= 11 px, none over another text or a card, none clip
 from __future__ import annotations
 
 import pytest
+
+from cardlab.draw.cleopatra import table_svg
+from cardlab.games import cleopatra
+from cardlab.games.cleopatra_sample import load_sample
+from layout import layout_problems, svg_problems
 
 pytestmark = pytest.mark.browser
 
@@ -19,38 +24,11 @@ GAME = ("from cardlab.games import cleopatra\n"
         "widget.BOT_PAUSE_MS = 2500\n"
         "table = CleopatraTable(seed=1, attention=0.0, lang={lang!r})\n"
         "table.start(cleopatra.new_game(cleopatra.variant(cleopatra.CLEOPATRA, first='X'), seed=1,\n"
-        "    players=table.state.players, deal={{'hands': [['QH', '2H', '9H'], ['4S', '5S', '9S', '8S']], 'first': 0}}))\n"
+        "    players=table.state.players,\n"
+        "    deal={{'hands': [['QH', '2H', '9H'], ['4S', '5S', '9S', '8S']], 'first': 0}}))\n"
         "table")
 REPLAY = "from cardlab.widgets.cleopatra import CleopatraReplay\nreplay = CleopatraReplay(lang={lang!r})\nreplay"
 STEP_9 = ["8H", "4C", "KD", "5S", "JC", "7D"]          # X pays 7♦; Y takes the 6 cards on the table
-
-# Every text of the drawing: its size on screen, inside the drawing, over no other text and no
-# card or stack it is not part of (boxes shrunk by 2 px: a font's line box is taller than its ink).
-_JS_LAYOUT = """(box) => {
-  const svg = box.querySelector('svg'), frame = svg.getBoundingClientRect(), problems = [];
-  const inside = (r) => r.left >= frame.left - 0.5 && r.right <= frame.right + 0.5
-                     && r.top >= frame.top - 0.5 && r.bottom <= frame.bottom + 0.5;
-  const hit = (a, b) => a.left + 2 < b.right && b.left + 2 < a.right && a.top + 2 < b.bottom && b.top + 2 < a.bottom;
-  const loose = [];
-  for (const t of svg.querySelectorAll('text')) {
-    const m = t.getScreenCTM(), size = parseFloat(t.getAttribute('font-size')) * Math.hypot(m.a, m.b);
-    const r = t.getBoundingClientRect();
-    if (size < 10.95) problems.push(`${size.toFixed(1)} px: ${t.textContent}`);
-    if (!inside(r)) problems.push(`clipped: ${t.textContent}`);
-    if (!t.closest('.cardlab-card')) loose.push([t, r]);
-  }
-  loose.forEach(([a, ra], i) => loose.slice(i + 1).forEach(([b, rb]) => {
-    const stack = a.closest('.cardlab-stack');
-    if (hit(ra, rb) && !(stack && stack === b.closest('.cardlab-stack')))
-      problems.push(`"${a.textContent}" over "${b.textContent}"`);
-  }));
-  const solids = [...svg.querySelectorAll('.cardlab-stack, .cardlab-pile, .cardlab-card')]
-    .filter(el => !el.parentElement.closest('.cardlab-pile, .cardlab-card'));
-  for (const el of solids) for (const [t, r] of loose)
-    if (!el.contains(t) && hit(el.getBoundingClientRect(), r)) problems.push(`"${t.textContent}" on a card`);
-  return problems;
-}"""
-
 
 def focused(table):
     """The table's drawing, focused as a Tab would (the keyboard's way in)."""
@@ -134,8 +112,41 @@ def test_the_japanese_table_draws_its_labels_with_real_glyphs(open_cells):
     assert not found["missing"]
 
 
+def positions() -> dict[str, cleopatra.State]:
+    """Positions that fill the table: a capture, a slap, a pending collection (C10), a long log,
+    long names, Beggar-my-neighbour (captures under the hand), the end."""
+    sample = load_sample().states()
+    pending = cleopatra.new_game(seed=1, players=["You", "Bot"],
+                                 deal={"hands": [["QH", "2H"], ["4S", "4C", "9S"]], "first": 0})
+    names = cleopatra.new_game(seed=1, players=["Alexandria the Great Player", "A very long computer name"],
+                               deal={"hands": [["QH", "2H"], ["4S", "5C", "9S"]], "first": 0})
+    for game, actions in ((pending, ["X QH", "Y 4S", "Y 4C"]), (names, ["X QH", "Y 4S", "Y 5C"])):
+        for action in actions:
+            game.play(action)
+    beggar = cleopatra.new_game(cleopatra.BEGGAR_MY_NEIGHBOUR, seed=2, players=["You", "Bot"])
+    while len(beggar.history) < 40:
+        beggar.play(beggar.legal_actions()[0])
+    return {"step 9": sample[11], "step 13": sample[20], "step 60": sample[100], "end": sample[-1],
+            "pending": pending, "long names": names, "beggar": beggar}
+
+
+def test_every_drawing_passes_the_layout_check_wide_at_1200_and_narrow_at_700_px(chromium):
+    page = chromium.new_page(viewport={"width": 1300, "height": 900})
+    problems = []
+    for name, game in positions().items():
+        for lang in ("en", "ja"):
+            for reader in (0, None):
+                for layout, px in (("wide", 1200), ("narrow", 700)):
+                    drawn = table_svg(game, reader=reader, layout=layout, lang=lang,
+                                      keys=("turn", "slap") if reader == 0 else (),
+                                      choices=("turn", "slap") if reader == 0 else ())
+                    problems += [f"{name}/{lang}/{reader}/{layout}: {p}" for p in svg_problems(page, drawn, px)]
+    page.close()
+    assert problems == []
+
+
 @pytest.mark.parametrize("lang", ["en", "ja"])
-def test_the_table_and_the_replay_keep_their_layout_at_1200_and_700_px(open_cells, lang):
+def test_the_table_and_the_replay_in_jupyterlab_at_1200_and_700_px(open_cells, lang):
     nb = open_cells([GAME.format(lang=lang), REPLAY.format(lang=lang)], f"cleopatra_layout_{lang}.ipynb")
     nb.page.set_viewport_size({"width": 1500, "height": 1000})
     for widget in (".cardlab-cleopatra", ".cardlab-cleopatra-replay"):
@@ -143,12 +154,11 @@ def test_the_table_and_the_replay_keep_their_layout_at_1200_and_700_px(open_cell
         if widget.endswith("replay"):
             for _ in range(9):
                 focused(table).press("ArrowRight")                # a frame with a capture
-        output = table.locator("xpath=ancestor::div[contains(@class, 'jp-OutputArea-output')]").first
+        root = nb.page.locator(widget).first
+        output = root.locator("xpath=ancestor::div[contains(@class, 'jp-OutputArea-output')]").first
         for px, natural in ((1200, "840"), (700, "640")):
             output.evaluate(f"el => {{ el.style.width = '{px}px'; el.style.maxWidth = '{px}px'; }}")
-            svg = table.locator(".cardlab-svg svg")
-            svg.wait_for()
             nb.page.wait_for_function("([el, w]) => el.querySelector('svg').getAttribute('width') === w",
                                       arg=[table.locator(".cardlab-svg").element_handle(), natural])
-            problems = table.locator(".cardlab-svg").evaluate(_JS_LAYOUT)
+            problems = layout_problems(nb.page, root)
             assert not problems, f"{widget} at {px} px ({lang}): {problems}"
