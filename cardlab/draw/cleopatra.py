@@ -10,8 +10,9 @@ Cards are :data:`W` units wide (more than ``svg.READABLE_W``: every face text is
 no text is smaller than ``svg.MIN_TEXT`` (11) units.
 
 Clickable parts carry targets: the reader's hand ``"turn"`` and the pile ``"slap"`` when those
-are among ``choices``. Motion keys (``data-key``): ``"hand:<seat>"``, ``"won:<seat>"``,
-``"pile"``; face-up cards carry their own. A capture made by the last action is shown: the cards
+are among ``choices``. Motion keys (``data-key``): ``"won:<seat>"`` and ``"pile"``; face-up
+cards carry their own. The hands have none, so a turned card is on the pile at once (a flight
+from the hand would eat into the reader's slap time, which runs from the drawing's appearance). A capture made by the last action is shown: the cards
 taken lie face up beside the winner's won pile (beside the hand where captures go under it), with
 "Y takes 6 cards", so the reader sees them go there. A pending collection (C10) is named under
 the pile and the collector's won pile is outlined. ``colour_split_svg`` draws the two 26-card
@@ -122,7 +123,7 @@ class _Table:
     def seat(self, seat: int, y: float, choices: Sequence[str], to_hand: bool) -> str:
         """A seat's face-down hand and won pile with their labels; the hand is outlined when due."""
         view = self.view
-        parts = [svg.stack_g(view.hand_sizes[seat], HAND_X, y, W, key=f"hand:{seat}"),
+        parts = [svg.stack_g(view.hand_sizes[seat], HAND_X, y, W),
                  _label(self.about("hand", seat, HAND_LABEL), HAND_X + W / 2, y + H + LABEL_GAP, anchor="middle")]
         if seat == self.reader and "turn" in choices:
             parts[0] = _clickable(parts[0], "turn", CLEOPATRA.say(self.lang, "turn_label"))
