@@ -2,20 +2,28 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
-from cardlab.games import trappola
+from cardlab.sim import simulate
 from cardlab.sim import trappola as sim_trappola
 
 
-@pytest.mark.parametrize("rules, n", [(trappola.SINGLE_DEAL, 3000), (trappola.BY_ANYONE, 500),
-                                      (trappola.FOUR_TWOS_104, 500), (trappola.TRAPPOLA, 40)])
-def test_fast_random_games_equal_the_engine(rules, n):
-    """T3–T16 through both paths: every statistic of every game is the same."""
-    for seed in range(n):
-        fast = sim_trappola.play_one(seed, rules, fast=True)
-        slow = sim_trappola.play_one(seed, rules, fast=False)
-        assert fast == slow, f"seed {seed}"
+def test_kernel_and_engine_paths_give_the_same_frame():
+    """Named random and rule-of-thumb players run on the kernel, the same bots given as factories
+    in the engine: the frames are equal, dtypes included (T3–T16; the kernel's own proof over
+    thousands of games is tests/test_kernels_trappola.py)."""
+    from cardlab.bots import RandomBot
+    from cardlab.bots.trappola import RuleOfThumbBot
+    kernel = simulate("trappola", players=("random", ("thumb", {"threshold": 18})), n=200, seed=3, progress=False)
+    engine = simulate("trappola", players=(RandomBot, partial(RuleOfThumbBot, threshold=18)), n=200, seed=3,
+                      progress=False)
+    assert kernel.equals(engine) and str(kernel["winner"].dtype) == "float64"
+    assert sim_trappola.kernel_players(("random", ("thumb", {"threshold": 18}))) == ((0, 1), (24, 18))
+    assert sim_trappola.kernel_players(("random", ("search", {"budget": 5}))) is None
+    empty = simulate("trappola", n=0, progress=False)
+    assert list(empty.columns) == list(kernel.columns) and (empty.dtypes == kernel.dtypes).all()
 
 
 def test_rows_vary_and_add_up():
@@ -38,7 +46,6 @@ def test_unknown_player_is_named():
 
 def test_simulate_is_reproducible_and_splits_over_processes():
     """The same seed gives the same frame; two processes give exactly the single-core rows."""
-    from cardlab.sim import simulate
     one = simulate("trappola", n=300, seed=7, progress=False)
     again = simulate("trappola", "single-deal", n=300, seed=7, progress=False)
     two = simulate("trappola", n=300, seed=7, processes=2, progress=False)

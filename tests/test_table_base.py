@@ -152,6 +152,8 @@ def test_clickable_parts_carry_a_role_and_an_accessible_name() -> None:
     named = svg.card_g(Card.parse("4S"), 0, 0, target="take 4S", label="take 4♠ (omorai)")
     assert 'aria-label="take 4♠ (omorai)"' in named
     assert 'aria-label="Keep (K)"' in svg.button_g("Keep (K)", 0, 0, 80, 30, "keep")
+    assert 'aria-label="take 4♠ (omorai)"' in svg.button_g("Take (T)", 0, 0, 80, 30, "take 4S",
+                                                            name="take 4♠ (omorai)")
     stack = svg.stack_g(5, 0, 0, target="turn", label="your hand", key="hand:0")
     assert 'aria-label="your hand"' in stack and 'data-key="hand:0"' in stack
     assert "role=" not in svg.card_g(Card.parse("QH"), 0, 0)   # not clickable: no role

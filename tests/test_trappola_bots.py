@@ -139,8 +139,10 @@ def test_search_never_reads_the_hidden_cards():
 
 def test_benchmark_runs_and_prints_every_pairing(capsys):
     from cardlab.bench import trappola as bench
-    assert bench.main(["--deals", "4", "--workers", "1", "--budget", "8"]) == 0
+    assert bench.main(["--deals", "4", "--workers", "1", "--budget", "8", "--games", "100",
+                       "--positions", "2"]) == 0
     out = capsys.readouterr().out
     assert all(p in out for p in ("search vs thumb", "thumb vs random", "search vs random"))
+    assert all(p in out for p in ("random single deals", "playouts", "kernel search", "Python search 8"))
     low, high = bench.wilson(60, 100)
     assert low < 0.6 < high and 0.49 < low < 0.51 and high < 0.70

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from cardlab.bots.trappola import RuleOfThumbBot
 from cardlab.games import trappola as T
+
+#: a deal where you (seat 0, the non-dealer) hold three aces and three kings (T7)
+SETS = T.make_deal(["AS AB AC 7S 8S RD RB RC 9D", "2S 2B 10C 10S 10B CC FD FB 9C"], dealer=1)
 
 
 def endgame() -> T.State:
@@ -15,3 +19,33 @@ def endgame() -> T.State:
         g.play(f"play {mine}")
         g.play(f"play {theirs}")
     return g
+
+
+def table_positions(lang: str) -> list[tuple[str, str]]:
+    """A Trappola table's drawings, ``(name, svg)``, in both layouts (wide, then narrow at a
+    700 px output) at the exchange, mid-deal (two discarded hands, a declaration, tricks), the
+    finished deal held until Enter and the end of a game (the computer: the rule-of-thumb bot)."""
+    from cardlab.widgets.trappola import TrappolaTable
+    t = TrappolaTable(seed=2, bot=RuleOfThumbBot(2), lang=lang)
+    t.start(T.new_game(deal=SETS, players=t.names))
+    shots = []
+
+    def shoot(name: str) -> None:
+        for width, layout in ((0, "wide"), (700, "narrow")):
+            t.view.width = width
+            shots.append((f"{name} {layout} {lang}", t.view.svg))
+
+    shoot("exchange")
+    t.press("e")
+    t.press("e")
+    t.press("d")
+    for _ in range(4):
+        t.press("Enter")
+    shoot("mid-deal")
+    while t.held is None:
+        t.press("Enter")
+    shoot("held deal")
+    while not t.state.is_over:
+        t.press("Enter")
+    shoot("game over")
+    return shots

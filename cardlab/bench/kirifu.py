@@ -1,6 +1,10 @@
-"""Strength benchmark of Kirifu's computer players: ``python -m cardlab.bench kirifu``.
+"""Speed and strength of Kirifu's computer players: ``python -m cardlab.bench kirifu``.
 
-For 3, 4 and 5 players it plays seeded games with the line-up search, rule-of-thumb, random
+Speed (``--part speed``): games a second through ``simulate`` (one core, CPU time) of random and
+rule-of-thumb players on the compiled kernel and in the engine (the same bots given as
+factories), and their ratio, measured in the same run.
+
+Strength (``--part strength``): for 3, 4 and 5 players it plays seeded games with the line-up search, rule-of-thumb, random
 (then rule-of-thumb and random again for the 4th and 5th seats). The seating goes through every
 distinct order of the line-up round the table equally often (:func:`seatings`: 6, 12 and 30
 orders), so each bot sits after each other bot, and in each seat, equally often: a bot's place
@@ -8,8 +12,8 @@ then does not depend on whom it receives from. It prints each bot's mean finishi
 95% interval over games (a bot with two seats in a game counts once, with its mean place there)
 and its time per decision, mean and slowest (decisions with a single legal action are not
 searched and not timed). The games per player count are rounded up to a whole number of rounds
-of the seatings. Smaller runs: ``--games 60 --players 3 --budget 8``; ``--processes 2`` uses
-both cores.
+of the seatings. Smaller runs: ``--games 60 --players 3 --budget 8 --speed-games 2000``;
+``--processes 2`` uses both cores.
 """
 
 from __future__ import annotations
@@ -22,10 +26,11 @@ from typing import Sequence
 
 import pandas as pd
 
-from ..bots.kirifu import make_bot
+from ..bots import RandomBot
+from ..bots.kirifu import ThumbBot, make_bot
 from ..game import play_out
 from ..games import kirifu
-from ..sim import run_games
+from ..sim import run_games, simulate
 from ..stats import mean_interval
 from . import Timed
 
@@ -84,6 +89,25 @@ def summary(frame: pd.DataFrame, players: int) -> list[dict]:
     return out
 
 
+def games_per_second(players: Sequence, n: int) -> float:
+    """Games a second (CPU time, one core) of ``simulate("kirifu", ...)``, the DataFrame included."""
+    simulate("kirifu", players=players, n=1, progress=False)           # compiled, imported
+    start = time.process_time()
+    simulate("kirifu", players=players, n=n, seed=1, progress=False)
+    return n / (time.process_time() - start)
+
+
+def speed(counts: Sequence[int], games: int) -> None:
+    """Print the speed part (see the module's docstring)."""
+    print("Speed, one core, CPU time (the engine runs the same bots, given as factories)")
+    for n in counts:
+        for name, bot in (("random", RandomBot), ("thumb", ThumbBot)):
+            kernel = games_per_second((name,) * n, games)
+            engine = games_per_second((bot,) * n, max(1, games // 100))
+            print(f"  {n} players, {name:<7} kernel {kernel:>9,.0f} games/s   engine {engine:>7,.0f} games/s   "
+                  f"{kernel / engine:>6.1f}x", flush=True)
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m cardlab.bench kirifu", description=__doc__)
     parser.add_argument("--games", type=int, default=600,
@@ -92,7 +116,15 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--budget", type=int, default=8, help="search playouts per decision (default 8)")
     parser.add_argument("--processes", type=int, default=2, help="processes (default 2)")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--part", choices=("speed", "strength"), action="append",
+                        help="run only this part (repeatable)")
+    parser.add_argument("--speed-games", type=int, default=20_000, help="kernel games per line of the speed part")
     args = parser.parse_args(argv)
+    parts = args.part or ("speed", "strength")
+    if "speed" in parts:
+        speed(args.players, args.speed_games)
+    if "strength" not in parts:
+        return 0
     print(f"Kirifu ({kirifu.KIRIFU.name}), every seating equally often; search budget {args.budget} "
           "playouts per decision")
     print(f"{'players':>7}  {'bot':<14}{'games':>6}{'mean place':>12}{'95% interval':>18}{'ms/decision':>13}{'max ms':>9}")

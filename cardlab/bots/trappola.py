@@ -10,9 +10,13 @@ import random
 from collections import Counter
 from typing import Sequence
 
+import numpy as np
+
 from ..cards import ITALIAN, Card, italian_deck
+from ..fast.kernels.trappola_random import restore, state_of
+from ..fast.kernels.trappola_search import search_totals
 from ..games.trappola import EXCHANGE, Action, State, View
-from ..games.trappola_scoring import DECLARABLE, STRENGTH, card_points, declaration_value
+from ..games.trappola_scoring import DECLARABLE, RANKS, STRENGTH, card_points, declaration_value
 from . import trappola_fast as fast
 
 DECK = italian_deck()
@@ -100,7 +104,8 @@ class SearchBot(RuleOfThumbBot):
     """Determinized Monte Carlo: deals the unseen cards to the opponent consistently with
     everything public (played cards, discarded hands, declarations, suits shown void), plays
     each candidate card out ``budget // len(candidates)`` times with a fast policy and keeps the
-    card with the best mean point difference. Exchanges and declarations follow the rule of thumb."""
+    card with the best mean point difference. Exchanges and declarations follow the rule of thumb.
+    The playouts run on the compiled kernel."""
 
     name = "search"
 
@@ -112,29 +117,36 @@ class SearchBot(RuleOfThumbBot):
         cards = [Card.parse(a[5:], ITALIAN) for a in view.legal]
         if len(cards) == 1:
             return cards[0]
-        me = view.player
-        mine = [fast.to_int(c) for c in cards]
-        totals = [0.0] * len(mine)
-        rounds = max(1, self.budget // len(mine))
-        sampler = HandSampler(view)
-        for _ in range(rounds):
-            theirs = sampler.sample(self.rng)
-            for i, card in enumerate(mine):
-                deal = fast_deal(view, theirs)
-                deal.play(card)
-                a = deal.playout(fast.quick_policy, self.rng)
-                totals[i] += a[me] - a[1 - me]
-        best = max(range(len(mine)), key=lambda i: totals[i])
-        return cards[best]
+        totals = self.totals(view, cards)
+        return cards[max(range(len(cards)), key=lambda i: totals[i])]
+
+    def totals(self, view: View, cards: Sequence[Card]) -> list[float]:
+        """For each of ``cards``: my points minus the opponent's, summed over ``budget // len(cards)``
+        sampled worlds, each played out once per card (on the compiled kernel,
+        :func:`cardlab.fast.kernels.trappola_search.search_totals`, drawing from ``self.rng``)."""
+        me, sampler = view.player, HandSampler(view)
+        past = [(t.winner, t.winning_card.rank == "2") for t in view.tricks]
+        g = state_of(self.rng)
+        totals = search_totals(g, me, _ints(view.hands[me]), _ints(cards), max(1, self.budget // len(cards)),
+                               sampler.size, *sampler.arrays(), fast.to_int(view.trick[0]) if view.trick else -1,
+                               np.array(view.deal_points, np.int64), np.array([w for w, _ in past], np.int64),
+                               np.array([t for _, t in past], np.bool_), view.rules.longest_streak)
+        restore(self.rng, g)
+        return totals.tolist()
 
     def __repr__(self) -> str:
         return f"SearchBot(budget={self.budget})"
 
 
+def _ints(cards: Sequence[Card]) -> np.ndarray:
+    return np.array([fast.to_int(c) for c in cards], np.int64)
+
+
 def fast_deal(view: View, theirs: Sequence[Card]) -> fast.Deal:
     """The card play of the deal in ``view`` (the player to move looking) as a :class:`fast.Deal`
     whose opponent holds ``theirs``: the trick so far, the points banked (T2, T12) and the past
-    tricks (for T13/T14). Shared by :class:`SearchBot` and the coach's playouts."""
+    tricks (for T13/T14). For the coach's playouts (and the Python baseline of
+    ``python -m cardlab.bench trappola``; :class:`SearchBot` plays out on the kernel)."""
     me = view.player
     hands: list[list[int]] = [[], []]
     hands[me] = [fast.to_int(c) for c in view.hands[me]]
@@ -160,6 +172,13 @@ class HandSampler:
             self.played[view.trick[0].rank] += 1
         self.declared = [(4 if said.startswith("four") else 3, rank)
                          for p, said, rank in view.declarations if p == opp]
+
+    def arrays(self) -> tuple[np.ndarray, ...]:
+        """The public facts as the kernel's :func:`~cardlab.fast.kernels.trappola_search.sample_hand`
+        reads them: ``free``, ``pool``, ``played`` (by rank), ``said`` and ``ranks`` (-1: unnamed)."""
+        return (_ints(self.free), _ints(self.pool), np.array([self.played[r] for r in RANKS], np.int64),
+                np.array([n for n, _ in self.declared], np.int64),
+                np.array([-1 if r is None else RANKS.index(r) for _, r in self.declared], np.int64))
 
     def sample(self, rng: random.Random) -> list[Card]:
         must: list[Card] = []

@@ -1,4 +1,6 @@
-"""A lean second implementation of Trappola's card play (T10–T14) for fast playouts.
+"""A lean second implementation of Trappola's card play (T10–T14) in Python, for the coach's
+playouts (:mod:`cardlab.coach.trappola`; the search player plays out on the compiled kernel,
+:mod:`cardlab.fast.kernels.trappola_search`, which draws exactly as this code does).
 
 Cards are ints ``suit * 9 + r`` with ``r`` 0 for the ace … 8 for the 2 (lower ``r`` is
 stronger); hands are plain lists. ``tests/test_trappola_bots.py`` checks over thousands of

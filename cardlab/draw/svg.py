@@ -209,11 +209,12 @@ def text_g(text: object, x: float, y: float, *, size: float = 14, anchor: str = 
 
 
 def button_g(label: str, x: float, y: float, w: float, h: float, target: str, *,
-             enabled: bool = True) -> str:
-    """A rounded button drawn in SVG; clickable (``data-target``) only when ``enabled``."""
+             enabled: bool = True, name: str | None = None) -> str:
+    """A rounded button drawn in SVG; clickable (``data-target``) only when ``enabled``; ``name``:
+    its accessible name when not its ``label`` (e.g. "take 4♠ (omorai)" for "Take (T)")."""
     fill, ink = ("#f4efe1", "#1b1b1b") if enabled else ("#b9b9b9", "#6d6d6d")
     classes = ["cardlab-button"] + ([] if enabled else ["disabled"])
-    return (f'<g transform="translate({num(x)},{num(y)})"{_attrs(classes, target if enabled else None, label)}>'
+    return (f'<g transform="translate({num(x)},{num(y)})"{_attrs(classes, target if enabled else None, name or label)}>'
             f'<rect width="{num(w)}" height="{num(h)}" rx="{num(min(8, h / 3))}" fill="{fill}"'
             f' stroke="#1b1b1b" stroke-opacity="0.5"/>'
             + text_g(label, w / 2, h / 2 + 0.36 * min(15, h * 0.5), size=min(15, h * 0.5), anchor="middle",

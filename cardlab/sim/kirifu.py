@@ -1,28 +1,39 @@
 """Kirifu at scale: one statistics row per game.
 
-Players are named ``"random"``, ``"thumb"`` (rule of thumb) or ``"search"`` (with options such as
-``("search", {"budget": 16})``); there must be one per seat (``rules.players`` is set to match).
-Nothing in the rules forces a Kirifu game to end (omorai can cycle), so every game stops after
-``MAX_ACTIONS`` with the reason ``"cap"`` and no places.
+Players are named ``"random"``, ``"thumb"`` (rule of thumb, option ``noise``) or ``"search"`` (with
+options such as ``("search", {"budget": 16})``), or given as factories called with the seat's
+seed; there must be one per seat (``rules.players`` is set to match). Random and rule-of-thumb
+players play on the compiled kernel (:mod:`cardlab.fast.kernels.kirifu`, the engine's decisions
+from the same seeds: ``tests/test_kernels_kirifu.py``), except in the joker variant; the others
+in the engine. Nothing in the rules forces a Kirifu game to end (omorai can cycle), so every game
+stops after ``MAX_ACTIONS`` with the reason ``"cap"`` and no places.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Sequence
+from functools import partial
+from typing import TYPE_CHECKING, Any, Sequence
 
 from ..bots import RandomBot
 from ..bots.kirifu import SearchBot, ThumbBot
-from ..cards import Card
+from ..cards import FRENCH_SUITS, Card
+from ..fast.kernels.kirifu import CAP, PLACE, RANDOM, SEATS, THUMB, columns, play_games
 from ..game import play_out
 from ..games import kirifu
 from ..games.kirifu_events import Cut, Omorai
-from . import PlayerSpec, make_players
+from . import PlayerSpec, game_seed, make_players, map_jobs, run_games
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 BOTS = {"random": RandomBot, "thumb": ThumbBot, "search": SearchBot}
 DEFAULT_RULES = kirifu.KIRIFU
+DEFAULT_PLAYERS = ("random",) * 4
 MAX_ACTIONS = 5000
 ACE_OF_SPADES = Card("A", "S")
+CHUNK = 5_000
+"""Games per job of :func:`simulate` on the kernel (one progress step; one task for an executor)."""
 
 
 def deal_row(state: kirifu.State) -> dict[str, Any]:
@@ -37,11 +48,39 @@ def deal_row(state: kirifu.State) -> dict[str, Any]:
     return row
 
 
+def seated(rules: kirifu.Rules, players: Sequence[PlayerSpec]) -> kirifu.Rules:
+    """``rules`` with one seat per player."""
+    return rules if rules.players == len(players) else dataclasses.replace(rules, players=len(players))
+
+
+def kernel_players(rules: kirifu.Rules, players: Sequence[PlayerSpec]) -> tuple[list[int], list[float]] | None:
+    """The kernel's ``(kinds, noise)`` for ``players``, or None if one of them (or the joker
+    variant) needs the engine."""
+    if rules.joker:
+        return None
+    kinds, noise = [], []
+    for spec in players:
+        name, options = (spec, {}) if isinstance(spec, str) else spec if isinstance(spec, tuple) else (None, {})
+        if name == "random" and not options:
+            kinds.append(RANDOM)
+        elif name == "thumb" and set(options) <= {"noise"}:
+            kinds.append(THUMB)
+        else:
+            return None
+        noise.append(float(options.get("noise", ThumbBot().noise)))
+    return kinds, noise
+
+
 def play_one(seed: int, rules: kirifu.Rules = DEFAULT_RULES,
-             players: Sequence[PlayerSpec] = ("random",) * 4) -> dict[str, Any]:
-    """Play one game from ``seed`` and return its row: places per seat, cuts and omorai per seat."""
-    if rules.players != len(players):
-        rules = dataclasses.replace(rules, players=len(players))
+             players: Sequence[PlayerSpec] = DEFAULT_PLAYERS, fast: bool = True) -> dict[str, Any]:
+    """Play one game from ``seed`` and return its row: places per seat (None when capped), cuts
+    and omorai per seat (on the kernel when ``fast`` and it can)."""
+    rules = seated(rules, players)
+    spec = kernel_players(rules, players) if fast else None
+    if spec is not None:
+        row = kernel_frame(rules, [seed], spec).drop(columns="seed").iloc[0].to_dict()
+        return {k: None if v != v else int(v) if k.startswith("place") else v.item() if hasattr(v, "item") else v
+                for k, v in row.items()}
     state = kirifu.new_game(rules, seed=seed, undo=False)
     row = deal_row(state)
     play_out(state, make_players(BOTS, players, seed), MAX_ACTIONS)
@@ -52,3 +91,59 @@ def play_one(seed: int, rules: kirifu.Rules = DEFAULT_RULES,
         row[f"cuts_{seat}"] = sum(isinstance(e, Cut) and e.player == seat for e in state.events)
         row[f"omorai_{seat}"] = sum(isinstance(e, Omorai) and e.player == seat for e in state.events)
     return row
+
+
+def engine_columns(players: int) -> list[str]:
+    """The columns of a row, in :func:`play_one`'s order."""
+    return (["world", "first", "ace_of_spades"] + [f"world_cards_{s}" for s in range(players)]
+            + ["reason", "actions"] + [f"{k}_{s}" for s in range(players) for k in ("place", "cuts", "omorai")])
+
+
+def kernel_frame(rules: kirifu.Rules, seeds: Sequence[int], spec: tuple[list[int], list[float]]) -> "pd.DataFrame":
+    """The kernel's games from ``seeds`` as rows of :func:`play_one` (``seed`` first)."""
+    import numpy as np
+    import pandas as pd
+
+    n = rules.players
+    out = play_games(seeds, rules, *spec, max_actions=MAX_ACTIONS)
+    frame = pd.DataFrame(out, columns=columns(n))
+    frame["world"] = np.array(FRENCH_SUITS, dtype=object)[out[:, 0]]
+    frame["reason"] = np.where(frame["reason"] == CAP, "cap", "finished").astype(object)
+    places = out[:, SEATS + PLACE * n:SEATS + (PLACE + 1) * n].astype(float)
+    places[places == 0] = np.nan
+    frame[[f"place_{s}" for s in range(n)]] = places
+    frame.insert(0, "seed", np.asarray(seeds, np.int64))
+    return frame[["seed"] + engine_columns(n)]
+
+
+def kernel_rows(job: tuple) -> list["pd.DataFrame"]:
+    """One job of :func:`simulate` on the kernel: games ``start .. stop - 1`` as a DataFrame."""
+    rules, seed, start, stop, spec = job
+    return [kernel_frame(rules, [game_seed(seed, i) for i in range(start, stop)], spec)]
+
+
+def simulate(n: int, seed: int, rules: kirifu.Rules = DEFAULT_RULES, players: Sequence[PlayerSpec] | None = None,
+             **run: Any) -> "pd.DataFrame":
+    """``n`` games, one row per game: ``seed`` (the game's own, :func:`cardlab.sim.game_seed`), then
+    :func:`play_one`'s columns, places as floats (NaN for a capped game). Random and rule-of-thumb
+    players run on the kernel in jobs of :data:`CHUNK` games, others in the engine. ``run``:
+    ``processes``, ``executor`` and ``progress`` as in :func:`cardlab.sim.map_jobs`. The rows are
+    the same whichever path and however many workers."""
+    import pandas as pd
+
+    if n < 0:
+        raise ValueError(f"n must be >= 0, not {n}")
+    players = tuple(players or DEFAULT_PLAYERS)
+    rules = seated(rules, players)
+    spec = kernel_players(rules, players)
+    if spec is None:
+        frame = run_games(partial(play_one, rules=rules, players=players), n, seed, label="kirifu", **run)
+        if frame.empty:
+            return kernel_frame(rules, [], ([RANDOM] * rules.players, [0.0] * rules.players))
+        places = [f"place_{s}" for s in range(rules.players)]
+        frame[places] = frame[places].astype(float)
+        return frame
+    chunk = max(1, min(CHUNK, -(-n // (4 * run.get("processes", 1)))))
+    jobs = [(rules, seed, a, min(a + chunk, n), spec) for a in range(0, max(n, 1), chunk)]
+    return pd.concat(map_jobs(kernel_rows, jobs, [b - a for _, _, a, b, _ in jobs], label="kirifu", **run),
+                     ignore_index=True)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import html
 import re
+import textwrap
 from typing import TYPE_CHECKING, Callable
 
 import ipywidgets as w
@@ -36,6 +37,7 @@ _TARGET = re.compile(r'<g transform="translate\(([-\d.]+),([-\d.]+)\)"[^>]*?data
 _HEAD = re.compile(r'<svg ([^>]*?)height="([\d.]+)" viewBox="0 0 ([\d.]+) ([\d.]+)">(<title>.*?</title>)?'
                    r'(<rect width="[\d.]+" height=")([\d.]+)(")')
 GOLD, INK, PANEL = "#f2c14e", "#f4efe1", "#163a26"
+HINT_W, HINT_H = 44, 29   # a hint label over a choice: two lines at svg.MIN_TEXT
 
 
 class TableCoach:
@@ -120,17 +122,18 @@ class TableCoach:
                 by_target.setdefault(target, e)
         labels = [self._label(e, float(x), float(y), e.action == best.action) for x, y, target in _TARGET.findall(drawing)
                   if (e := by_target.get(html.unescape(target))) is not None]
-        strip = self._strip(estimates, best)
-        return _extend(drawing, 18 * len(strip) + 12, "".join(labels), strip)
+        return _extend(drawing, "".join(labels), self._strip(estimates, best))
 
     @staticmethod
     def _label(e: Estimate, x: float, y: float, best: bool) -> str:
         mean, half = e.label().split(" ")
         return (f'<g class="cardlab-hint" data-hint="{svg.esc(e.text)}" transform="translate({svg.num(x)},'
-                f'{svg.num(y - 27)})"><rect width="36" height="25" rx="4" fill="{GOLD if best else PANEL}"'
-                f' stroke="{GOLD}" stroke-width="1"/>'
-                + svg.text_g(mean, 18, 11, size=10.5, anchor="middle", weight="bold", fill=PANEL if best else INK)
-                + svg.text_g(half, 18, 22, size=9, anchor="middle", fill=PANEL if best else INK) + "</g>")
+                f'{svg.num(y - HINT_H - 2)})"><rect width="{HINT_W}" height="{HINT_H}" rx="4"'
+                f' fill="{GOLD if best else PANEL}" stroke="{GOLD}" stroke-width="1"/>'
+                + svg.text_g(mean, HINT_W / 2, 12, size=svg.MIN_TEXT, anchor="middle", weight="bold",
+                             fill=PANEL if best else INK)
+                + svg.text_g(half, HINT_W / 2, 25, size=svg.MIN_TEXT, anchor="middle", fill=PANEL if best else INK)
+                + "</g>")
 
     def _strip(self, estimates: list[Estimate], best: Estimate) -> list[str]:
         sign = 1 if best.higher_is_better else -1
@@ -172,14 +175,16 @@ class TableCoach:
             self.replayer.children = [replay(self.record, player=self.table.you, at=[step, step + 1])]
 
 
-def _extend(drawing: str, extra: float, labels: str, lines: list[str]) -> str:
-    """The drawing made ``extra`` pixels taller, with ``labels`` on top and ``lines`` in the new
-    strip at the bottom."""
+def _extend(drawing: str, labels: str, lines: list[str]) -> str:
+    """The drawing with ``labels`` on top and ``lines`` in a new strip at the bottom, each wrapped
+    to the drawing's width (at a generous 0.62 em a character)."""
     match = _HEAD.search(drawing)
     if match is None:
         return drawing[:-len("</svg>")] + labels + "</svg>"
+    chars = max(20, int((float(match.group(3)) - 32) / (0.62 * 12)))
+    lines = [part for line in lines for part in textwrap.wrap(line, chars, subsequent_indent="   ")]
     height = float(match.group(2))
-    new = height + extra
+    new = height + 18 * len(lines) + 12
     head = (f'<svg {match.group(1)}height="{svg.num(new)}" viewBox="0 0 {match.group(3)} {svg.num(new)}">'
             f'{match.group(5) or ""}{match.group(6)}{svg.num(new)}{match.group(8)}')
     text = "".join(svg.text_g(line, 16, height + 16 + 18 * i, size=12, fill=GOLD if i == 0 else INK,

@@ -26,11 +26,14 @@ function render({ model, el }) {
   const since = () => Math.round((performance.now() - shownAt) * 10) / 10;
   const send = (event) => model.send({ ...event, seq: shownSeq, t: since() });
   const focusTable = () => box.focus({ preventScroll: true });
+  const motion = motionOf(box);
 
   function draw() {
+    const before = motion.snapshot();
     box.innerHTML = model.get("svg");
     fit();
     ring();
+    motion.animate(before);
     renumber();
     shownAt = performance.now();
     cancelAnimationFrame(frame);
@@ -161,6 +164,7 @@ function render({ model, el }) {
   resize.observe(el);
 
   return () => {
+    motion.stop();
     resize.disconnect();
     cancelAnimationFrame(measuring);
     cancelAnimationFrame(frame);
@@ -179,6 +183,160 @@ function render({ model, el }) {
     model.off("change:focus", ring);
     model.off("change:lang", drawLang);
   };
+}
+
+// ---- Motion (issue 11) ------------------------------------------------------------------------
+// Cards move between places (FLIP). Before a drawing replaces the last one, snapshot() records the
+// screen frame (getScreenCTM: place, turn and scale) of every keyed element: data-key (stacks,
+// piles) or data-card (a face-up card: its id is its key). After it, animate(before) moves every
+// element whose key is in both drawings from its old frame to its new one; face-up cards that
+// vanished fly as ghost copies to the keyed element whose data-count grew the most, and face-up
+// cards that appeared come from the one whose data-count fell the most. A move animates the CSS
+// transform of the element from the matrix that puts it at its old place to the matrix of its own
+// transform attribute, so the attribute (which a CSS transform overrides) holds again at the end.
+// Ghosts fly in a layer of their own over the table (.cardlab-ghosts), so the drawing's markup
+// stays Python's. Off under prefers-reduced-motion (or --cardlab-motion-ms: 0); a new drawing
+// cancels every running move and removes the ghosts; ghosts take no clicks. The table carries
+// data-moving while cards move (tests and pictures wait for `.cardlab-svg:not([data-moving])`).
+
+const MOTION_MS = 320;                                   // a move (--cardlab-motion-ms changes it)
+const GHOST_STRETCH = 1.25;                              // a ghost flies a little longer, then fades
+const EASING = "cubic-bezier(0.25, 0.8, 0.35, 1)";
+const STILL_PX = 0.5;                                    // a smaller shift on screen is no move
+const KEYED = "[data-key],[data-card]";
+const SVG_NS = "http://www.w3.org/2000/svg";
+const GHOST_DROPS = ["data-key", "data-card", "data-target", "data-count", "role", "aria-label", "tabindex",
+                     "cursor"];
+
+const keyOf = (el) => el.getAttribute("data-key") ?? el.getAttribute("data-card");
+const countOf = (el) => (el.hasAttribute("data-count") ? Number(el.getAttribute("data-count")) : null);
+const css = (m) => `matrix(${m.a},${m.b},${m.c},${m.d},${m.e},${m.f})`;
+const same = (m, n) => Math.abs(m.e - n.e) < STILL_PX && Math.abs(m.f - n.f) < STILL_PX
+  && Math.abs(m.a - n.a) + Math.abs(m.b - n.b) + Math.abs(m.c - n.c) + Math.abs(m.d - n.d) < 1e-3;
+
+function motionOf(box) {
+  let running = [];
+  let round = 0; // the number of the last set of moves started or stopped
+  let layer = null; // the ghosts' own <svg> over the table, made when the first ghost flies
+  const reduced = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
+
+  function duration() {
+    if (reduced && reduced.matches) return 0;
+    const ms = parseFloat(getComputedStyle(box).getPropertyValue("--cardlab-motion-ms"));
+    return Number.isFinite(ms) ? Math.max(0, ms) : MOTION_MS;
+  }
+
+  function stop() { // every move ends at once; the ghosts go
+    for (const animation of running) animation.cancel();
+    running = [];
+    round += 1;
+    box.removeAttribute("data-moving");
+    if (layer) layer.replaceChildren();
+  }
+
+  function keyedElements() { // key -> element, for the keys that occur once in the drawing
+    const found = new Map(), twice = new Set();
+    for (const el of box.querySelectorAll(KEYED)) {
+      const key = keyOf(el);
+      if (found.has(key)) twice.add(key);
+      else found.set(key, el);
+    }
+    twice.forEach((key) => found.delete(key));
+    return found;
+  }
+
+  function snapshot() { // the frames of the keyed elements as seen now (mid-move included), or null
+    const svg = box.querySelector("svg");
+    const ms = svg && box.getClientRects().length ? duration() : 0; // nothing moves in a hidden output
+    let before = null;
+    if (ms > 0) {
+      const frames = new Map();
+      for (const [key, el] of keyedElements()) {
+        const ctm = el.getScreenCTM();
+        if (ctm) frames.set(key, { el, ctm, count: countOf(el), face: el.hasAttribute("data-card") });
+      }
+      before = { ms, frames, viewBox: svg.getAttribute("viewBox") };
+    }
+    stop();
+    return before;
+  }
+
+  function run(el, keyframes, options) {
+    const animation = el.animate(keyframes, { easing: EASING, ...options });
+    running.push(animation);
+    return animation;
+  }
+
+  function ghostLayer() {
+    if (!layer) {
+      layer = document.createElementNS(SVG_NS, "svg");
+      layer.setAttribute("class", "cardlab-ghosts");
+      layer.setAttribute("aria-hidden", "true");
+      box.after(layer);
+    }
+    return layer;
+  }
+
+  function ghost(old, from, to, ms) { // a copy of a vanished card flying between two frames
+    const copy = old.el.cloneNode(true);
+    for (const el of [copy, ...copy.querySelectorAll("*")]) GHOST_DROPS.forEach((a) => el.removeAttribute(a));
+    copy.querySelectorAll(".cardlab-focus-ring").forEach((ring) => ring.remove());
+    copy.setAttribute("class", "cardlab-ghost");
+    copy.setAttribute("transform", css(from));
+    ghostLayer().append(copy);
+    const flight = run(copy, [{ transform: css(from), opacity: 1 }, { opacity: 1, offset: 0.75 },
+                              { transform: css(to), opacity: 0 }], { duration: ms * GHOST_STRETCH, fill: "forwards" });
+    flight.finished.then(() => copy.remove(), () => {}); // before data-moving goes; cancelled: stop() removes it
+  }
+
+  function animate(before) {
+    const svg = box.querySelector("svg");
+    if (!before || !svg || svg.getAttribute("viewBox") !== before.viewBox) return; // a new layout is no move
+    const after = keyedElements();
+    let gainer = null, giver = null, grew = 0, fell = 0;    // the stacks that grew and fell the most
+    for (const [key, el] of after) {
+      const old = before.frames.get(key), count = countOf(el);
+      if (!old || old.count === null || count === null) continue;
+      if (count - old.count > grew) { grew = count - old.count; gainer = el; }
+      if (old.count - count > fell) { fell = old.count - count; giver = old; }
+    }
+    const ghosts = gainer ? ghostLayer() : null; // put in before the frames are read
+    // Every frame is read before any animation starts (an animation makes the next read lay out
+    // again). In document order, an element comes after the keyed elements around it: `shifts`
+    // keeps, for each moved element, the screen correction its start frame applies inside it.
+    const moves = [], shifts = new Map();
+    for (const [key, el] of after) {
+      const old = before.frames.get(key) ?? (el.hasAttribute("data-card") ? giver : null);
+      const now = old && el.getScreenCTM();
+      if (!now) continue;
+      let outer = el.parentElement.closest(KEYED);
+      while (outer && !shifts.has(outer)) outer = outer.parentElement.closest(KEYED);
+      const parent = el.parentElement.getScreenCTM();
+      if (!parent) continue;
+      const seen = outer ? shifts.get(outer).multiply(parent) : parent; // the parent's frame at the start
+      const from = seen.inverse().multiply(old.ctm), to = parent.inverse().multiply(now);
+      if (!same(from, to)) moves.push([el, from, to]); // else it stays, or rides along with the element around it
+      shifts.set(el, old.ctm.multiply(now.inverse()));
+    }
+    const flights = [];
+    const screen = ghosts && ghosts.getScreenCTM(), destination = gainer && gainer.getScreenCTM();
+    if (screen && destination) {
+      const root = screen.inverse(), to = root.multiply(destination);
+      for (const [key, old] of before.frames) {
+        if (old.face && !after.has(key)) flights.push([old, root.multiply(old.ctm), to]);
+      }
+    }
+    for (const [el, from, to] of moves) run(el, { transform: [css(from), css(to)] }, { duration: before.ms });
+    for (const [old, from, to] of flights) ghost(old, from, to, before.ms);
+    if (!running.length) return;
+    const mine = ++round;
+    box.setAttribute("data-moving", "");
+    Promise.allSettled(running.map((a) => a.finished)).then(() => {
+      if (round === mine) box.removeAttribute("data-moving");
+    });
+  }
+
+  return { snapshot, animate, stop };
 }
 
 export default { render };

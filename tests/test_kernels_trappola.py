@@ -1,0 +1,181 @@
+"""Trappola's kernel (cardlab.fast.kernels.trappola*) decides as the engine's bots do: its Mersenne
+Twister draws as CPython's random.Random, its games give the engine's rows deal for deal (T3–T16
+with random and rule-of-thumb players), the search player's worlds and playouts are its Python
+ones draw for draw, and the same source runs as plain Python."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import random
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from cardlab.bench.trappola import PythonSearchBot
+from cardlab.bots.trappola import HandSampler, RuleOfThumbBot, SearchBot
+from cardlab.cards import italian_deck
+from cardlab.fast.kernels import trappola_random as mt
+from cardlab.fast.kernels.trappola import COLUMNS, RANDOM, THUMB, play_games
+from cardlab.fast.kernels.trappola_search import sample_hand
+from cardlab.games import trappola as T
+from cardlab.sim import game_seed
+from cardlab.sim import trappola as sim_trappola
+
+DECK = italian_deck()
+
+
+def test_the_twister_draws_as_cpython():
+    """Seeding (one and two 32-bit words), randrange, shuffle and sample (both of CPython's
+    methods: a pool, and draws repeated until new), and the state handed back."""
+    for s in (0, 1, 7, 2**32 - 1, 2**32, 2**48 + 5, 2**62 + 3):
+        g, rng = mt.new_generator(s), random.Random(s)
+        assert g.tolist() == list(rng.getstate()[1])
+        assert [mt.randbelow(g, n) for n in (1, 2, 9, 36, 1000) * 300] == \
+               [rng.randrange(n) for n in (1, 2, 9, 36, 1000) * 300]        # and a twist or two
+    rng = random.Random(3)
+    for n in range(37):
+        for k in range(n + 1):
+            g, out, items = mt.state_of(rng), np.zeros(40, np.int64), np.arange(n)
+            mt.sample(g, np.arange(100, 100 + n), n, k, out, 2)
+            mt.shuffle(g, items, n)
+            expected = rng.sample(range(100, 100 + n), k)
+            order = list(range(n))
+            rng.shuffle(order)
+            assert out[2:2 + k].tolist() == expected and items.tolist() == order, (n, k)
+            assert g.tolist() == list(rng.getstate()[1])
+    fresh = random.Random()
+    mt.restore(fresh, g)
+    assert fresh.getstate() == rng.getstate()
+
+
+def engine_rows(seeds, rules, players) -> list[dict]:
+    return [sim_trappola.play_one(s, rules, players, fast=False) for s in seeds]
+
+
+def kernel_rows(seeds, rules, players) -> list[dict]:
+    kinds = [RANDOM if p == "random" else THUMB for p in players]
+    rows = [dict(zip(COLUMNS, r)) for r in play_games(seeds, rules, kinds).tolist()]
+    return [{**r, "winner": None if r["winner"] < 0 else r["winner"]} for r in rows]
+
+
+ANYONE_1 = dataclasses.replace(T.BY_ANYONE, name="by-anyone-1", target=None)     # one deal each
+FOURS_1 = dataclasses.replace(T.FOUR_TWOS_104, name="four-twos-104-1", target=None)
+MIX = [  # rules, players, games
+    (T.SINGLE_DEAL, ("random", "random"), 3000),
+    (T.SINGLE_DEAL, ("thumb", "random"), 1000),
+    (T.SINGLE_DEAL, ("random", "thumb"), 1000),
+    (T.SINGLE_DEAL, ("thumb", "thumb"), 1000),
+    (ANYONE_1, ("random", "thumb"), 800),
+    (FOURS_1, ("random", "random"), 800),
+    (FOURS_1, ("thumb", "thumb"), 500),
+    (T.BY_ANYONE, ("thumb", "thumb"), 20),
+    (T.TRAPPOLA, ("random", "random"), 40),
+    (T.TRAPPOLA, ("thumb", "random"), 40),
+]
+
+
+@pytest.mark.parametrize("rules,players,n", MIX, ids=[f"{m[0].name}-{'-'.join(m[1])}" for m in MIX])
+def test_kernel_games_equal_the_engine(rules, players, n):
+    """T3–T16: every statistic of every game, from the same seeds as the engine and its bots."""
+    seeds = [game_seed(13, i) for i in range(n)]
+    kernel, engine = kernel_rows(seeds, rules, players), engine_rows(seeds, rules, players)
+    for s, k, e in zip(seeds, kernel, engine):
+        assert k == e, f"seed {s}"
+
+
+def test_the_games_cover_every_rule():
+    """The compared games are real ones: exchanges (T4, T5), declarations (T7) by both kinds of
+    player, 2s won (T12), streaks (T14), several deals to 300 (T16), both winners and both dealers."""
+    rows = kernel_rows([game_seed(13, i) for i in range(1000)], T.SINGLE_DEAL, ("thumb", "random"))
+    for key in ("exchanges_0", "exchanges_1", "declarations_0", "declarations_1", "twos_won_0", "streaks"):
+        assert sum(r[key] for r in rows) > 10, key
+    assert {r["winner"] for r in rows} >= {0, 1} and {r["dealer"] for r in rows} == {0, 1}
+    long_games = kernel_rows([game_seed(13, i) for i in range(40)], T.TRAPPOLA, ("random", "random"))
+    assert min(r["deals"] for r in long_games) > 1 and all(max(r["points_0"], r["points_1"]) >= 300
+                                                          for r in long_games)
+
+
+PLAIN_SCRIPT = """
+import json
+from cardlab.bots.trappola import RuleOfThumbBot, SearchBot
+from cardlab.fast.kernels.trappola import play_games
+from cardlab.games import trappola as T
+
+def searches():
+    g, bots, out = T.new_game("single-deal", seed=3), [RuleOfThumbBot(), RuleOfThumbBot()], []
+    while not g.is_over:
+        cards = [T.Card.parse(a[5:], "italian") for a in g.legal_actions() if a.startswith("play")]
+        if g.phase == T.PLAY and len(cards) > 1:
+            out.append(SearchBot(len(out), budget=20).totals(g.view(g.current_player), cards))
+        g.apply(bots[g.current_player].choose(g))
+    return out
+
+result = [play_games(range(12), T.SINGLE_DEAL, (0, 1)).tolist(),
+          play_games([5, 2**40], T.TRAPPOLA, (1, 0), (18, 30)).tolist(), searches()]
+"""
+
+
+def test_the_same_source_runs_as_plain_python():
+    """Under NUMBA_DISABLE_JIT=1 the kernels are plain Python and give the compiled rows and totals."""
+    env = {**os.environ, "NUMBA_DISABLE_JIT": "1"}
+    out = subprocess.run([sys.executable, "-c", PLAIN_SCRIPT + "print(json.dumps(result))"], env=env,
+                         capture_output=True, text=True, check=True)
+    compiled: dict = {}
+    exec(PLAIN_SCRIPT, compiled)
+    assert json.loads(out.stdout) == compiled["result"] and len(compiled["result"][2]) > 3
+
+
+def test_thresholds_reach_the_rule_of_thumb():
+    """T4: a rule-of-thumb player with threshold 0 never exchanges, with 1000 always does."""
+    never = play_games(range(200), T.SINGLE_DEAL, (THUMB, THUMB), (0, 1000))
+    assert never[:, COLUMNS.index("exchanges_0")].sum() == 0
+    assert (never[:, COLUMNS.index("exchanges_1")] >= 1).all()
+
+
+@pytest.mark.parametrize("kwargs", [{"seeds": [-1]}, {"seeds": [2**60]}, {"kinds": (0, 2)},
+                                    {"kinds": (0,)}, {"thresholds": (24,)}])
+def test_bad_arguments_raise(kwargs):
+    with pytest.raises(ValueError):
+        play_games(**{"seeds": [1], "rules": T.SINGLE_DEAL, **kwargs})
+
+
+def _decisions(deals: int):
+    """Card-play positions with a choice, from rule-of-thumb games under every rule set (the
+    declarations, some unnamed, constrain the sampled hands: T7–T9)."""
+    rules = (T.SINGLE_DEAL, FOURS_1, ANYONE_1)
+    for seed in range(deals):
+        g = T.new_game(rules[seed % 3], seed=seed, undo=False)
+        bots = [RuleOfThumbBot(), RuleOfThumbBot(threshold=30)]
+        while not g.is_over:
+            cards = [T.Card.parse(a[5:], "italian") for a in g.legal_actions() if a.startswith("play")]
+            if g.phase == T.PLAY and len(cards) > 1:
+                yield g.view(g.current_player), cards
+            g.apply(bots[g.current_player].choose(g))
+
+
+def test_the_search_decides_as_with_python_playouts():
+    """SearchBot's kernel (worlds from HandSampler's rules, T11 voids and T7 declarations; the
+    quick policy; T12–T14 scoring) sums the same points from the same draws as its Python
+    playouts, and leaves the bot's random.Random in the same state."""
+    unnamed = 0
+    for i, (view, cards) in enumerate(_decisions(60)):
+        kernel, python = SearchBot(i, budget=37), PythonSearchBot(i, budget=37)
+        assert kernel.totals(view, cards) == python.totals(view, cards), i
+        assert kernel.rng.getstate() == python.rng.getstate()
+        unnamed += any(p != view.player and rank is None for p, _, rank in view.declarations)
+    assert unnamed > 10
+
+
+def test_sampled_hands_are_the_samplers():
+    """The kernel's sample_hand deals exactly HandSampler.sample's hand (same draws)."""
+    for i, (view, _) in enumerate(_decisions(30)):
+        sampler, rng = HandSampler(view), random.Random(i)
+        g, out = mt.state_of(rng), np.zeros(9, np.int64)
+        for _ in range(5):
+            sample_hand(g, sampler.size, *sampler.arrays(), out)
+            assert [DECK[c] for c in out[:sampler.size]] == sampler.sample(rng)
+        assert g.tolist() == list(rng.getstate()[1])
