@@ -30,6 +30,9 @@ GAME = ("from cardlab.games import cleopatra\n"
 REPLAY = "from cardlab.widgets.cleopatra import CleopatraReplay\nreplay = CleopatraReplay(lang={lang!r})\nreplay"
 STEP_9 = ["8H", "4C", "KD", "5S", "JC", "7D"]          # X pays 7♦; Y takes the 6 cards on the table
 
+SETTLED = "(el) => el.getAnimations({subtree: true}).every(a => a.playState !== 'running')"
+
+
 def focused(table):
     """The table's drawing, focused as a Tab would (the keyboard's way in)."""
     box = table.locator(".cardlab-svg")
@@ -92,6 +95,7 @@ def test_the_replay_shows_the_cards_y_takes_at_step_9(open_cells):
     expect(caption).to_contain_text("X pays 7♦; Y takes 6 cards")
     taken = table.locator(".cardlab-taken")
     expect(taken).to_contain_text("Y takes 6 cards")
+    nb.page.wait_for_function(SETTLED, arg=table.element_handle())      # the cards have flown there
     won = table.locator('[data-key="won:1"]').bounding_box()
     for card in STEP_9:
         shown = taken.locator(f'[data-card="{card}"]')
