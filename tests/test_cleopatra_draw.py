@@ -20,11 +20,13 @@ def test_table_shows_counts_of_hands_and_won_piles_and_the_pile_face_up():
     assert svg == g._repr_svg_() and svg == table_svg(g)    # deterministic
 
 
-def test_reader_targets_only_when_due():
+def test_the_clickable_parts_are_the_choices_given_with_their_accessible_names():
     g = new_game(deal={"hands": [["5H", "2H"], ["6S", "3S"]], "first": 0})
-    assert 'data-target="turn"' in table_svg(g, reader=0) and 'data-target="slap"' in table_svg(g, reader=0)
+    drawn = table_svg(g, reader=0, choices=("turn", "slap"))
+    assert 'data-target="turn"' in drawn and 'data-target="slap"' in drawn
+    assert 'aria-label="your hand: turn a card"' in drawn and 'aria-label="slap the pile"' in drawn
     g.play("X 5H")
-    assert 'data-target="turn"' not in table_svg(g, reader=0)
+    assert 'data-target="turn"' not in table_svg(g, reader=0, choices=("slap",))
 
 
 def test_colour_split_draws_the_52_cards():

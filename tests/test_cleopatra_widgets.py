@@ -135,3 +135,119 @@ def test_rules_seed_and_attention_controls_start_a_new_game():
     assert table.state.rules.name == "beggar-my-neighbour" and table.state.seed == 9
     assert table.bot.attention == 0.25 and table.state.current_player == 0
     assert "cardlab-rules" in table.rules._dom_classes and repr(table).startswith("CleopatraTable(")
+
+
+# --- issue 11: keyboard, messages that stay, the capture in the replay, layouts, Japanese --------
+
+def test_enter_turns_your_card_space_slaps_and_t_s_do_the_same_C4_C10():
+    table = CleopatraTable(seed=2, attention=0.0)
+    rigged(table, "7H 2H 4H", "7S 3S 5S")
+    assert table.choices() == ["turn", "slap"] and table.shortcuts() == {"t": "turn", "s": "slap"}
+    assert table.focus == "turn" and "Enter: turn · Space: slap" in table.view.svg
+    table.press("Enter")
+    assert table.state.history_text() == ["X 7H"] and table.choices() == ["slap"]
+    table.press("Enter")                                       # the bot's turn: Enter turns nothing
+    assert len(table.state.history) == 1
+    fire(table, "bot-turn")                                    # 7S: a pair
+    table.press("s", t=250)
+    assert table.state.history_text()[-1] == "slap X@250" and len(table.state.won[0]) == 2
+    assert table.focus == "turn"                               # your turn again (C8): the ring is on your hand
+    table.press("t")
+    assert table.state.history_text()[-1] == "X 2H"
+
+
+def test_the_arrows_move_the_ring_to_the_pile_and_enter_then_slaps():
+    table = CleopatraTable(seed=2, attention=0.0)
+    rigged(table, "7H 2H 4H", "7S 3S 5S")
+    table.press("Enter")
+    fire(table, "bot-turn")
+    table.press("ArrowRight")
+    assert table.focus == "slap" and f'data-target="{table.focus}"' in table.view.svg
+    table.press("Enter", t=300)
+    assert table.state.history_text()[-1] == "slap X@300"
+
+
+def test_no_slap_key_or_target_where_the_rules_have_no_slapping():
+    table = CleopatraTable(seed=2, rules="Beggar-my-neighbour")
+    assert table.choices() == ["turn"] and table.shortcuts() == {"t": "turn"}
+    assert 'data-target="slap"' not in table.view.svg and "Space: slap" not in table.view.svg
+
+
+def test_a_false_slap_message_stays_until_your_next_action_C13():
+    table = CleopatraTable(seed=2, attention=0.0)
+    rigged(table, "5H 9H 4H", "10S 2S 3S")
+    table.press("Enter")
+    table.press(" ", t=80)
+    message = table.view.status
+    assert "no effect (C13)" in message
+    fire(table, "bot-turn")                                    # the bot's card does not wipe it
+    assert table.view.status == message
+    table.press("Enter")                                       # your next action does
+    assert table.view.status == ""
+
+
+def test_a_message_stays_in_real_time_mode_too():
+    table = CleopatraTable(seed=2, attention=0.0, mode="real-time", tempo="fast (0.6 s)")
+    rigged(table, "5H 9H 4H 6H", "10S 2S 3S 8S")
+    table.press(" ", t=80)
+    message = table.view.status
+    for _ in range(3):
+        fire(table, "tick")
+    assert table.view.status == message and len(table.state.history) == 3
+
+
+def test_a_slap_after_the_bot_took_the_pair_says_too_late_C10():
+    table = CleopatraTable(seed=2, attention=1.0)
+    rigged(table, "7H 2H", "7S 3S")
+    table.press("Enter")
+    fire(table, "bot-turn")
+    fire(table, "bot-slap")
+    table.press(" ", t=900)
+    assert table.view.status == "Too late: Bot slapped the pair first."
+
+
+def test_the_table_is_drawn_narrow_below_its_wide_width_and_the_settings_rows_wrap():
+    table = CleopatraTable(seed=2)
+    assert table.WIDE_WIDTH == 840 and 'width="840"' in table.view.svg
+    table.view.width = 700
+    assert table.layout == "narrow" and 'width="640"' in table.view.svg
+    rows = table.children[:3]
+    assert all(row.layout.flex_flow == "row wrap" for row in rows)
+
+
+def test_the_japanese_table():
+    table = CleopatraTable(seed=2, lang="ja")
+    assert table.view.lang == "ja" and "あなたの手札" in table.view.svg and "Enter：めくる" in table.view.svg
+    assert table.rules.description == "ルール" and table.rules.value == "Cleopatra"
+    assert table.trainer.switch.description == "たたき練習" and table.view.status.startswith("Enter（")
+    table.press("Enter")
+    assert "あなたは" in table.view.svg
+
+
+def test_replay_step_9_shows_the_six_cards_y_takes_C6():
+    replay = CleopatraReplay()
+    replay.go(9)
+    svg = replay.replayer.view.svg
+    assert "Step 9: X pays 7♦; Y takes 6 cards." in replay.replayer.bar.caption_text
+    taken = svg.split('class="cardlab-taken"')[1]
+    assert [c for c in ("8H", "4C", "KD", "5S", "JC", "7D") if f'data-card="{c}"' in taken] == \
+        ["8H", "4C", "KD", "5S", "JC", "7D"]
+    replay.go(8)
+    assert "cardlab-taken" not in replay.replayer.view.svg and 'data-card="JC"' in replay.replayer.view.svg
+
+
+def test_replay_card_by_card_draws_the_capturing_card_with_the_cards_taken():
+    replay = CleopatraReplay(mode="cards")
+    replay.go(11)                                              # after "X 7D"
+    taken = replay.replayer.view.svg.split('class="cardlab-taken"')[1]
+    assert 'data-card="7D"' in taken and "Y takes 6 cards" in taken
+    assert replay.replayer.bar.caption_text.startswith("X 7D (step 9)")
+
+
+def test_the_replay_in_japanese_and_narrow():
+    replay = CleopatraReplay(lang="ja")
+    assert replay.mode.description == "再生の単位" and replay.replayer.bar.caption_text.startswith("配札：")
+    replay.go(9)
+    assert replay.replayer.bar.caption_text.startswith("ステップ9：Xは7♦で払う；Yは6枚取る。")
+    replay.replayer.view.width = 700
+    assert 'width="640"' in replay.replayer.view.svg and "Yは6枚取る" in replay.replayer.view.svg

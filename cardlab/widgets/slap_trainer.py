@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import ipywidgets as w
 
 from ..coach.slaps import SlapLog, plot_slaps, win_chances
+from ..words.cleopatra import CLEOPATRA
 
 if TYPE_CHECKING:
     from ..bots.cleopatra import SlapBot
@@ -24,13 +25,14 @@ GAMES = 400  # simulated games per attention level after a game
 
 
 class SlapTrainer:
-    """The switch, the log of the game and the report shown under the table."""
+    """The switch, the log of the game and the report shown under the table (the switch's
+    words in ``lang``)."""
 
-    def __init__(self, on: bool = False, games: int = GAMES) -> None:
+    def __init__(self, on: bool = False, games: int = GAMES, lang: str = "en") -> None:
         self.games = games
         self.log = SlapLog()
-        self.switch = w.ToggleButton(value=on, description="slap trainer", icon="clock-o",
-                                     tooltip="record your reaction times; see them after the game")
+        self.switch = w.ToggleButton(value=on, description=CLEOPATRA.say(lang, "trainer"), icon="clock-o",
+                                     tooltip=CLEOPATRA.say(lang, "trainer_tip"))
         self.switch.add_class("cardlab-slap-trainer")
         self.report = w.Image(format="png", layout=w.Layout(display="none"))
         self.report.add_class("cardlab-slap-report")

@@ -67,8 +67,12 @@ function render({ model, el }) {
   const resize = new ResizeObserver(reportWidth);
 
   // The keyboard's place: a ring around the element whose data-target is model.focus, named
-  // for screen readers in the table's label.
+  // for screen readers in the table's label. A drawing not yet on the page has no boxes to
+  // measure (getBBox gives zeros): the ring is drawn once it is there.
+  let ringing = 0;
   function ring() {
+    cancelAnimationFrame(ringing);
+    if (!box.isConnected) { ringing = requestAnimationFrame(ring); return; }
     box.querySelectorAll(".cardlab-focus-ring").forEach((r) => r.remove());
     box.querySelectorAll(".cardlab-focused").forEach((g) => g.classList.remove("cardlab-focused"));
     const name = model.get("focus");
@@ -165,6 +169,7 @@ function render({ model, el }) {
     cancelAnimationFrame(measuring);
     cancelAnimationFrame(frame);
     cancelAnimationFrame(lookup);
+    cancelAnimationFrame(ringing);
     timers.forEach(clearTimeout);
     if (root) {
       root.removeEventListener("click", onRootClick);
