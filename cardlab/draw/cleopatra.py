@@ -94,11 +94,6 @@ def _label(text: str, x: float, y: float, **kw: object) -> str:
     return svg.text_g(text, x, y, size=LABEL, fill=WHITE, **kw)  # type: ignore[arg-type]
 
 
-def _clickable(body: str, target: str, label: str) -> str:
-    """``body`` inside a clickable group named ``label`` for screen readers (the base's attributes)."""
-    return f"<g{svg._attrs(['cardlab-part'], target, label)}>{body}</g>"
-
-
 class _Table:
     """One drawing of the table: the view, the words and the layout's geometry."""
 
@@ -126,7 +121,7 @@ class _Table:
         parts = [svg.stack_g(view.hand_sizes[seat], HAND_X, y, W),
                  _label(self.about("hand", seat, HAND_LABEL), HAND_X + W / 2, y + H + LABEL_GAP, anchor="middle")]
         if seat == self.reader and "turn" in choices:
-            parts[0] = _clickable(parts[0], "turn", CLEOPATRA.say(self.lang, "turn_label"))
+            parts[0] = svg.group_g(parts[0], target="turn", label=CLEOPATRA.say(self.lang, "turn_label"))
         if not to_hand:
             parts += [svg.stack_g(view.won_sizes[seat], WON_X, y, W, key=f"won:{seat}"),
                       _label(self.about("won", seat, WON_LABEL), WON_X + W / 2, y + H + LABEL_GAP, anchor="middle")]
@@ -157,7 +152,7 @@ class _Table:
         if pile:
             body += svg.card_g(pile[-1], x + 0.6 * W, PILE_Y + 4, W)
         if "slap" in choices:
-            body = _clickable(body, "slap", CLEOPATRA.say(self.lang, "slap_label"))
+            body = svg.group_g(body, target="slap", label=CLEOPATRA.say(self.lang, "slap_label"))
         count = CLEOPATRA.say(self.lang, "pile", cards=cards(self.lang, len(pile)))
         if view.under:
             count += " (" + CLEOPATRA.say(self.lang, "under", n=view.under) + ")"

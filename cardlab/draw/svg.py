@@ -200,6 +200,12 @@ def stack_g(count: int, x: float, y: float, w: float = CARD_W, *, label: str | N
     return "".join(parts)
 
 
+def group_g(body: str, *, target: str | None = None, label: str | None = None, cls: str = "cardlab-part") -> str:
+    """Fragments grouped into one element, clickable as a whole (``target``) under one accessible
+    name (``label``), e.g. a hand and its caption."""
+    return f"<g{_attrs([cls], target, label)}>{body}</g>"
+
+
 def text_g(text: object, x: float, y: float, *, size: float = 14, anchor: str = "start",
            weight: str = "normal", fill: str = "#1b1b1b", cls: str | None = None) -> str:
     """A line of text at (x, y) (baseline), escaped."""
