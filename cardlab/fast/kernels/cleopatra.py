@@ -29,6 +29,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Sequence
 
+import numba
 import numpy as np
 from numba import njit, prange
 
@@ -450,7 +451,8 @@ def workspace() -> tuple:
 def games(rules: tuple, max_steps: int, run_seed: int, start: int, models: np.ndarray, dealt: np.ndarray,
           seeds: np.ndarray, rows: np.ndarray) -> None:
     """Games ``start .. start + len(rows) - 1`` of the run (on the deals ``dealt`` if any): each
-    game's seed and row. Threads share the games out in blocks, each with its own buffers."""
+    game's seed and row. Threads share the games out in blocks, each with its own buffers, a
+    block at a time (:func:`play_games`), so a thread slowed by other work takes fewer."""
     n = rows.shape[0]
     blocks = min(n, 256)
     for b in prange(blocks):
@@ -508,13 +510,17 @@ def play_games(rules: Any, run_seed: int, start: int, stop: int,
     seeds = np.zeros(stop - start, np.int64)
     rows = np.zeros((stop - start, len(COLUMNS) + len(DETAIL)), np.int64)
     if stop > start:
-        with np.errstate(over="ignore"):
-            args = (rules.max_steps, run_seed, start, models_array(models), dealt, seeds, rows)
-            consts = constants(rules, detail)
-            if consts in SPECIALISED:
-                kernel(consts)(*args)
-            else:
-                any_rules(consts, *args)
+        chunks = numba.set_parallel_chunksize(1)          # blocks handed out as threads get free
+        try:
+            with np.errstate(over="ignore"):
+                args = (rules.max_steps, run_seed, start, models_array(models), dealt, seeds, rows)
+                consts = constants(rules, detail)
+                if consts in SPECIALISED:
+                    kernel(consts)(*args)
+                else:
+                    any_rules(consts, *args)
+        finally:
+            numba.set_parallel_chunksize(chunks)
     names = COLUMNS + DETAIL if detail else COLUMNS
     return {"seed": seeds, **{name: rows[:, k] for k, name in enumerate(names)}}
 
