@@ -1,4 +1,5 @@
-"""The simulation benchmark runs and prints every path with its ratio (figures are not asserted)."""
+"""The simulation benchmark runs and prints every path with its ratio, the CPU-time figures of
+two threads and the load average (figures are not asserted)."""
 
 from cardlab.bench.sim import ENGINE_CASES, KERNEL, main
 
@@ -10,3 +11,5 @@ def test_bench_sim_prints_every_path(capsys):
         line = next(line for line in out.splitlines() if line.startswith(name))
         assert line.count("x ") >= 1  # the ratio to the yardstick
     assert "C loop" in out or "engine" in out
+    assert "(CPU time per game, 2 / 1)" in out and "(cores the 2 threads got)" in out
+    assert out.count("load average") == 2

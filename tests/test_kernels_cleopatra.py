@@ -14,10 +14,12 @@ import numba
 import numpy as np
 import pytest
 
+from cardlab.cards import Card
 from cardlab.fast.kernels.cleopatra import REASONS, deal_rows, play_games
 from cardlab.fast.kernels.replay import deal_of, replay
 from cardlab.games.cleopatra import (BEGGAR_MY_NEIGHBOUR, CLEOPATRA, EGYPTIAN_RATSCREW, State, Slapped,
                                      variant)
+from cardlab.games.cleopatra_events import Captured, FalseSlap, Played
 
 SLAPPER = (0.8, 350.0, 90.0, 150.0, 0.0)
 KEEN = (1.0, 350.0, 5.0, 349.0, 0.0)                     # slaps every pair, nearly always at 349 ms: ties
@@ -89,14 +91,58 @@ def test_rows_with_slaps_replay_in_the_engine(rules, models, n):
     assert rows["slaps_0"].sum() > 0 and rows["slaps_1"].sum() > 0
 
 
+def opponent_js(state: State) -> tuple:
+    """From the engine's events: the opponent's Js (as dealt) each seat ever captured (C7, C10;
+    burnt cards go under the pile, C13) and the first seat to capture one (-1 for none)."""
+    hands = state.initial_deal()["hands"]
+    owner = {Card.parse(text): seat for seat in (0, 1) for text in hands[seat]}
+    taken: list[set] = [set(), set()]
+    pile: list = []
+    first = -1
+    for ev in state.events:
+        if isinstance(ev, Played):
+            pile.append(ev.card)
+        elif isinstance(ev, FalseSlap):
+            pile.insert(0, ev.burned)
+        elif isinstance(ev, Captured):
+            js = {c for c in pile if c.rank == "J" and owner[c] != ev.player}
+            first = ev.player if js and first < 0 else first
+            taken[ev.player] |= js
+            pile.clear()
+    return len(taken[0]), len(taken[1]), first
+
+
+DETAILED = [(CLEOPATRA, (SLAPPER, SLOW), 300), (EGYPTIAN_RATSCREW, (CLUMSY, SLAPPER), 200),
+            (BEGGAR_MY_NEIGHBOUR, None, 200),
+            (variant(slaps="same_rank_or_faces", sandwich=True, false_slap="burn", name="faces_sandwich_burn"),
+             (CLUMSY, CLUMSY), 150)]
+
+
+@pytest.mark.parametrize("rules,models,n", DETAILED, ids=[m[0].name for m in DETAILED])
+def test_the_detail_columns_follow_the_js_as_the_events_do(rules, models, n):
+    """detail=True: the kernel follows each J (C7 captures, C10 slaps, C13 burnt cards) and
+    counts the opponent's Js each seat took as the engine's events tell; the other columns stay
+    the same games."""
+    rows = play_games(rules, 2, 0, n, models, detail=True)
+    plain = play_games(rules, 2, 0, n, models)
+    assert all(np.array_equal(plain[k], rows[k]) for k in plain)
+    for i in range(n):
+        state = replay(rules, int(rows["seed"][i]), models)
+        got = (int(rows["opp_js_taken_0"][i]), int(rows["opp_js_taken_1"][i]), int(rows["first_opp_j_taker"][i]))
+        assert got == opponent_js(state), (rules.name, i)
+    assert rows["opp_js_taken_0"].sum() > 0 and (rows["first_opp_j_taker"] == 1).any()
+
+
 def test_the_published_records_and_the_loop():
     """The record games card for card (Paulhus 1999 … Nessler 2022) and Casella's deal, which never
     ends: the kernel stops it at the engine's first repeated trick-start position."""
     deals = [{"hands": [a, b], "first": 0} for _, a, b, _, _ in RECORDS] + [CASELLA]
-    rows = play_games(BEGGAR_MY_NEIGHBOUR, 0, 0, len(deals), deals=deal_rows(deals))
+    rows = play_games(BEGGAR_MY_NEIGHBOUR, 0, 0, len(deals), deals=deal_rows(deals), detail=True)
     assert [(int(c), int(t)) for c, t in zip(rows["cards"][:4], rows["tricks"][:4])] == [r[3:] for r in RECORDS]
     for i, deal in enumerate(deals):
-        assert row_of(rows, i) == engine_row(replay(BEGGAR_MY_NEIGHBOUR, int(rows["seed"][i]), deal=deal))
+        state = replay(BEGGAR_MY_NEIGHBOUR, int(rows["seed"][i]), deal=deal)
+        assert row_of(rows, i) == engine_row(state)
+        assert (rows["opp_js_taken_0"][i], rows["opp_js_taken_1"][i], rows["first_opp_j_taker"][i]) == opponent_js(state)
     assert REASONS[rows["reason"][4]] == "loop" and rows["winner"][4] == -1
 
 
@@ -151,12 +197,13 @@ def test_the_same_source_runs_as_plain_python():
     script = ("import json; from cardlab.fast.kernels.cleopatra import play_games; "
               "from cardlab.games.cleopatra import CLEOPATRA, BEGGAR_MY_NEIGHBOUR; "
               f"m = [{list(CLUMSY)}, {list(SLAPPER)}]; "
-              "a = play_games(CLEOPATRA, 4, 10, 16, m); b = play_games(BEGGAR_MY_NEIGHBOUR, 4, 0, 6); "
+              "a = play_games(CLEOPATRA, 4, 10, 16, m, detail=True); b = play_games(BEGGAR_MY_NEIGHBOUR, 4, 0, 6); "
               "print(json.dumps([{k: v.tolist() for k, v in r.items()} for r in (a, b)]))")
     env = {**os.environ, "NUMBA_DISABLE_JIT": "1"}
     out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True)
     plain = json.loads(out.stdout)
-    compiled = [play_games(CLEOPATRA, 4, 10, 16, [CLUMSY, SLAPPER]), play_games(BEGGAR_MY_NEIGHBOUR, 4, 0, 6)]
+    compiled = [play_games(CLEOPATRA, 4, 10, 16, [CLUMSY, SLAPPER], detail=True),
+                play_games(BEGGAR_MY_NEIGHBOUR, 4, 0, 6)]
     assert plain == [{k: v.tolist() for k, v in r.items()} for r in compiled]
 
 

@@ -46,13 +46,14 @@ def test_deal_columns_count_the_honours():
 
 
 def test_detail_columns_follow_the_events():
-    """C10: slaps are won only when someone slaps; each of the opponent's Js is taken at most once
-    per player; the detail rows are the kernel's games (same seeds, same ends)."""
+    """detail=True adds the kernel's J columns (proven against the engine's events in
+    tests/test_kernels_cleopatra.py) to the same games; nobody slapping, no slaps are won (C10)."""
     quiet = simulate("cleopatra", players=("none", "none"), n=30, detail=True, progress=False)
     assert (quiet[["slaps_0", "slaps_1"]] == 0).all().all()
     frame = simulate("cleopatra", n=40, seed=2, detail=True, progress=False)
     plain = simulate("cleopatra", n=40, seed=2, progress=False)
     assert frame[list(plain.columns)].equals(plain) and frame["slaps_0"].sum() > 0
+    assert list(frame.columns[len(plain.columns):]) == ["opp_js_taken_0", "opp_js_taken_1", "first_opp_j_taker"]
     assert frame[["opp_js_taken_0", "opp_js_taken_1"]].max().max() <= 2
     taken = frame["opp_js_taken_0"] + frame["opp_js_taken_1"]
     assert (frame["first_opp_j_taker"].isna() == (taken == 0)).all()

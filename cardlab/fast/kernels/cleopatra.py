@@ -29,6 +29,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Sequence
 
+import numba
 import numpy as np
 from numba import njit, prange
 
@@ -44,6 +45,9 @@ NO_CARDS, CANNOT_PLAY, LOOP, CAP = range(4)
 COLUMNS = ("winner", "reason", "cards", "tricks", "steps", "first",
            "js_0", "js_1", "qs_0", "qs_1", "ks_0", "ks_1", "as_0", "as_1", "slaps_0", "slaps_1")
 """The columns of a row (``winner`` -1 for none); ``js_0`` … ``as_1``: honours dealt to each seat."""
+DETAIL = ("opp_js_taken_0", "opp_js_taken_1", "first_opp_j_taker")
+"""The columns ``detail=True`` adds: how many of the opponent's Js (as dealt) each seat ever
+captured (C7, C10), and the seat that captured one first (-1 for none)."""
 MODEL = ("attention", "reaction_ms", "spread_ms", "min_ms", "blunder")
 """A seat's slap model (as :class:`~cardlab.bots.cleopatra.SlapBot`): the chance of noticing a pair,
 the reaction time's mean, spread and floor (ms), and the chance of a false slap after a card that
@@ -54,18 +58,19 @@ NEVER = 1e18
 HAND = 64                # a hand's circular buffer (a hand holds at most 52 cards)
 
 
-def constants(rules: Any) -> tuple[int, ...]:
+def constants(rules: Any, detail: bool = False) -> tuple[int, ...]:
     """The rule set as the kernel's constants, all but the cap (payments capped at 52: nobody
-    holds more)."""
+    holds more), and whether to follow the Js for the :data:`DETAIL` columns."""
     return (min(rules.jack, 52), min(rules.queen, 52), min(rules.king, 52), min(rules.ace, 52),
             int(rules.captures == "under_hand"), int(rules.lose == "no_cards"),
             ("none", "same_rank", "same_rank_or_faces").index(rules.slaps), int(rules.sandwich),
             int(rules.false_slap == "burn"), int(rules.deal == "colour"), "XY".find(rules.first),
-            int(rules.first_colour == "red"), int(rules.deterministic))
+            int(rules.first_colour == "red"), int(rules.deterministic), int(detail))
 
 
 SPECIALISED = frozenset(constants(rules) for rules in PRESETS.values())
-"""The rule sets with a kernel of their own (the presets); other variants share :func:`any_rules`."""
+"""The rule sets with a kernel of their own (the presets without the detail); other variants share
+:func:`any_rules`."""
 
 
 # --- the deal -----------------------------------------------------------------------------------
@@ -104,15 +109,22 @@ def owed_for(card: int, jack: int, queen: int, king: int, ace: int) -> int:
 
 
 @njit(cache=True)
-def pair_on_top(pile: np.ndarray, n: int, slaps: int, sandwich: int) -> bool:
+def rank(card: int, detail: int) -> int:
+    """A card's rank code: the buffers hold rank codes, or with ``detail`` pack indices (the Js
+    are told apart: J of suit ``s`` is ``13 * s + 9``)."""
+    return card % 13 if detail else card
+
+
+@njit(cache=True)
+def pair_on_top(pile: np.ndarray, n: int, slaps: int, sandwich: int, detail: int) -> bool:
     """C10, C14: the top two cards pair (``slaps`` 1 same rank, 2 also any two of J Q K), or with
     sandwiches the top card pairs with the one under the one below it."""
     if slaps == 0 or n < 2:
         return False
-    a, b = pile[n - 2], pile[n - 1]
+    a, b = rank(pile[n - 2], detail), rank(pile[n - 1], detail)
     if a == b or (slaps == 2 and 9 <= a <= 11 and 9 <= b <= 11):
         return True
-    return sandwich == 1 and n >= 3 and pile[n - 3] == b
+    return sandwich == 1 and n >= 3 and rank(pile[n - 3], detail) == b
 
 
 @njit(cache=True)
@@ -147,6 +159,18 @@ def take_pile(seat: int, under_hand: int, hand: np.ndarray, won: np.ndarray, hea
 
 
 @njit(cache=True)
+def opponent_js(seat: int, owners: int, pile: np.ndarray, n: int, burnt: np.ndarray, m: int) -> int:
+    """The opponent's Js among the ``m`` burnt cards and the ``n`` on the pile (pack indices) that
+    ``seat`` takes, as bits by suit; ``owners``: bit ``s`` set if seat 1 was dealt the J of suit ``s``."""
+    taken = 0
+    for k in range(m + n):
+        card = burnt[k] if k < m else pile[k - m]
+        if card % 13 == 9 and (owners >> (card // 13) & 1) != seat:
+            taken |= 1 << (card // 13)
+    return taken
+
+
+@njit(cache=True)
 def reshuffle(seat: int, streams: np.ndarray, hand: np.ndarray, won: np.ndarray, n: int) -> None:
     """C9: ``seat``'s won pile of ``n`` cards, shuffled by the chance stream, becomes their hand
     (from the buffer's start)."""
@@ -171,7 +195,7 @@ def blunders(streams: np.ndarray, seat: int, models: np.ndarray) -> bool:
 
 
 @njit(cache=True)
-def same_position(turner: int, hand: np.ndarray, head: tuple, size: tuple, mark: np.ndarray) -> bool:
+def same_position(turner: int, hand: np.ndarray, head: tuple, size: tuple, mark: np.ndarray, detail: int) -> bool:
     """The trick-start position (the seat to lead, both hands' honour patterns) equals ``mark``
     (as :func:`write_position` wrote it)."""
     if mark[0] != turner or mark[1] != size[0] or mark[2] != size[1]:
@@ -179,7 +203,7 @@ def same_position(turner: int, hand: np.ndarray, head: tuple, size: tuple, mark:
     at = 3
     for seat in range(2):
         for k in range(pick(size, seat)):
-            card = hand[seat, (pick(head, seat) + k) & (HAND - 1)]
+            card = rank(hand[seat, (pick(head, seat) + k) & (HAND - 1)], detail)
             if mark[at] != (card - 8 if card > 8 else 0):
                 return False
             at += 1
@@ -187,14 +211,14 @@ def same_position(turner: int, hand: np.ndarray, head: tuple, size: tuple, mark:
 
 
 @njit(cache=True)
-def write_position(turner: int, hand: np.ndarray, head: tuple, size: tuple, mark: np.ndarray) -> None:
+def write_position(turner: int, hand: np.ndarray, head: tuple, size: tuple, mark: np.ndarray, detail: int) -> None:
     """The position as the engine's loop check sees it: seat to lead, hand sizes, honour codes."""
     mark[:] = 0
     mark[0], mark[1], mark[2] = turner, size[0], size[1]
     at = 3
     for seat in range(2):
         for k in range(pick(size, seat)):
-            card = hand[seat, (pick(head, seat) + k) & (HAND - 1)]
+            card = rank(hand[seat, (pick(head, seat) + k) & (HAND - 1)], detail)
             mark[at] = card - 8 if card > 8 else 0
             at += 1
 
@@ -226,7 +250,20 @@ def first_repeat(positions: np.ndarray, n: int) -> int:
 
 # --- one game -------------------------------------------------------------------------------------
 STATS = 55
-"""Where a recorded position's cards, tricks and steps start (after seat, two sizes, 52 codes)."""
+"""Where a recorded position's cards, tricks, steps and detail (the Js each seat took, as bits,
+and the first to take one) start, after the seat, two sizes and 52 codes."""
+RECORD = STATS + 6
+
+
+@njit(cache=True)
+def write_detail(rows: np.ndarray, g: int, taken: tuple, first_taker: int) -> None:
+    """The :data:`DETAIL` columns of ``rows[g]``: the opponent's Js each seat took (bits by
+    suit, ``taken``) counted, and the first seat to take one."""
+    for seat in range(2):
+        rows[g, len(COLUMNS) + seat] = 0
+        for suit in range(4):
+            rows[g, len(COLUMNS) + seat] += pick(taken, seat) >> suit & 1
+    rows[g, len(COLUMNS) + 2] = first_taker
 
 
 @njit(cache=True, inline="always")
@@ -243,7 +280,7 @@ def play(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work: tupl
     rows + 1, which records each trick-start position, its cards, tricks and steps, and stops
     when they are full; returns the rows written). Otherwise returns 0."""
     jack, queen, king, ace, under_hand, no_cards, slaps, sandwich, burn, colour, first_rule, red_first, \
-        deterministic = rules
+        deterministic, detail = rules
     streams, deck, ids, hand, won, pile, burnt, mark = work
     record = positions.shape[0] > 0
     seed_streams(streams, seed)
@@ -253,15 +290,19 @@ def play(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work: tupl
             ids[k // 26, k % 26] = dealt[g, k]
     else:
         first = deal_ids(streams, colour, first_rule, red_first, deck, ids)
-    for k in range(len(COLUMNS)):
+    for k in range(rows.shape[1]):
         rows[g, k] = 0
     rows[g, 5] = first
+    owners, first_taker = 0, -1                                # detail: the Js' seats (bits by suit),
+    taken = (0, 0)                                              # the opponent's Js each seat took
     for seat in range(2):
         for k in range(26):
             card = ids[seat, k] % 13
-            hand[seat, k] = card
+            hand[seat, k] = ids[seat, k] if detail else card
             if card > 8:
                 rows[g, 6 + 2 * (card - 9) + seat] += 1           # honours dealt: js_0, js_1, qs_0 …
+            if card == 9:
+                owners |= seat << (ids[seat, k] // 13)
     head = (0, 0)                                               # per seat: where the hand starts (circular),
     size = (26, 26)                                             # its cards,
     kept = (0, 0)                                               # the won pile's cards
@@ -272,6 +313,10 @@ def play(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work: tupl
     check = deterministic == 1                                  # a trick starts: the loop check
     while True:
         if taker >= 0:                                          # C7, C8: taker takes the pile and leads
+            if detail:
+                js = opponent_js(taker, owners, pile, n, burnt, m)
+                taken = put(taken, taker, pick(taken, taker) | js)
+                first_taker = taker if first_taker < 0 and js else first_taker
             size, kept = take_pile(taker, under_hand, hand, won, head, size, kept, pile, n, burnt, m)
             n, m, tricks, owed, waiting, turner, fresh = 0, 0, tricks + 1, 0, False, taker, True
             if pick(size, 1 - taker) + pick(kept, 1 - taker) == 0:
@@ -283,16 +328,18 @@ def play(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work: tupl
             if record:
                 if starts == positions.shape[0]:
                     break
-                write_position(turner, hand, head, size, positions[starts])
+                write_position(turner, hand, head, size, positions[starts], detail)
                 positions[starts, STATS], positions[starts, STATS + 1] = cards, tricks
                 positions[starts, STATS + 2] = step
+                positions[starts, STATS + 3], positions[starts, STATS + 4] = taken
+                positions[starts, STATS + 5] = first_taker
             elif starts > 0 and mark[0] == turner and mark[1] == size[0] and same_position(
-                    turner, hand, head, size, mark):
+                    turner, hand, head, size, mark, detail):
                 winner, reason = -1, LOOP
                 break
             starts += 1
             if not record and starts == power:
-                write_position(turner, hand, head, size, mark)
+                write_position(turner, hand, head, size, mark, detail)
                 power *= 2
         # settle, after every action: the player due loses if they have no card at all (unless
         # the pile waits for them, C10), then the cap
@@ -303,7 +350,7 @@ def play(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work: tupl
             winner, reason = -1, CAP
             break
         # the next action: a race for a pair on top, false slaps after a card, else a card
-        if not raced and pair_on_top(pile, n, slaps, sandwich):
+        if not raced and pair_on_top(pile, n, slaps, sandwich, detail):
             raced, turned = True, False
             t0, t1 = reaction(streams, 0, models), reaction(streams, 1, models)
             if t0 < NEVER or t1 < NEVER:                        # C11: the first slap wins; a tie, a coin
@@ -326,6 +373,10 @@ def play(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work: tupl
             continue
         seat, turned, raced = turner, True, False               # C4: turn the top card, after
         if waiting:                                             # C10: nobody slapped, the creditor collects
+            if detail:
+                js = opponent_js(seat, owners, pile, n, burnt, m)
+                taken = put(taken, seat, pick(taken, seat) | js)
+                first_taker = seat if first_taker < 0 and js else first_taker
             size, kept = take_pile(seat, under_hand, hand, won, head, size, kept, pile, n, burnt, m)
             n, m, tricks, owed, waiting, fresh = 0, 0, tricks + 1, 0, False, True
             if pick(size, 1 - seat) + pick(kept, 1 - seat) == 0:
@@ -346,20 +397,22 @@ def play(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work: tupl
         if no_cards and pick(size, seat) + pick(kept, seat) == 0:
             winner, reason = 1 - seat, NO_CARDS                # C15: out at once
             break
-        pay = owed_for(card, jack, queen, king, ace)
+        pay = owed_for(rank(card, detail), jack, queen, king, ace)
         if pay:                                                 # C6: the opponent pays
             owed, creditor, turner = pay, seat, 1 - seat
         elif owed:
             owed -= 1
             if owed == 0:                                       # paid: the creditor takes the pile,
                 turner = creditor                               # or waits if a pair may be slapped (C10)
-                if pair_on_top(pile, n, slaps, sandwich):
+                if pair_on_top(pile, n, slaps, sandwich, detail):
                     waiting = True
                 else:
                     taker = creditor
         else:                                                   # C5
             turner = 1 - seat
     rows[g, 0], rows[g, 1], rows[g, 2], rows[g, 3], rows[g, 4] = winner, reason, cards, tricks + (n > 0), step
+    if detail:
+        write_detail(rows, g, taken, first_taker)
     if record:
         return starts
     return starts if deterministic and reason in (LOOP, CAP) else 0
@@ -372,7 +425,7 @@ def first_loop(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work
     check, later than the engine) or the cap after ``starts`` trick starts: play it again
     recording every trick-start position; if one repeats, the game ends as a loop at the first
     repetition, as in the engine (``rows[g]`` otherwise stays as it was)."""
-    positions = np.zeros((starts + 1, STATS + 3), np.int64)
+    positions = np.zeros((starts + 1, RECORD), np.int64)
     scratch = np.zeros((1, rows.shape[1]), np.int64)
     k = play(rules, max_steps, seed, models, work, dealt[g:g + 1] if dealt.shape[0] else dealt, scratch, 0,
              positions)
@@ -381,6 +434,8 @@ def first_loop(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work
         rows[g, 0], rows[g, 1] = -1, LOOP
         for j in range(3):
             rows[g, 2 + j] = positions[t, STATS + j]
+        if rules[-1]:                                    # detail
+            write_detail(rows, g, (positions[t, STATS + 3], positions[t, STATS + 4]), positions[t, STATS + 5])
 
 
 @njit(cache=True)
@@ -388,7 +443,7 @@ def workspace() -> tuple:
     """The buffers one thread plays its games in (see :func:`play`)."""
     return (np.zeros(STREAMS, np.uint64), np.zeros((1, 52), np.int64), np.zeros((2, 26), np.int64),
             np.zeros((2, HAND), np.int64), np.zeros((2, 52), np.int64),
-            np.zeros(52, np.int64), np.zeros(52, np.int64), np.zeros(STATS + 3, np.int64))
+            np.zeros(52, np.int64), np.zeros(52, np.int64), np.zeros(RECORD, np.int64))
 
 
 # --- many games -------------------------------------------------------------------------------------
@@ -396,11 +451,12 @@ def workspace() -> tuple:
 def games(rules: tuple, max_steps: int, run_seed: int, start: int, models: np.ndarray, dealt: np.ndarray,
           seeds: np.ndarray, rows: np.ndarray) -> None:
     """Games ``start .. start + len(rows) - 1`` of the run (on the deals ``dealt`` if any): each
-    game's seed and row. Threads share the games out in blocks, each with its own buffers."""
+    game's seed and row. Threads share the games out in blocks, each with its own buffers, a
+    block at a time (:func:`play_games`), so a thread slowed by other work takes fewer."""
     n = rows.shape[0]
     blocks = min(n, 256)
     for b in prange(blocks):
-        work, none = workspace(), np.zeros((0, STATS + 3), np.int64)
+        work, none = workspace(), np.zeros((0, RECORD), np.int64)
         for g in range(b * n // blocks, (b + 1) * n // blocks):
             seeds[g] = game_seed(run_seed, start + g)
             k = play(rules, max_steps, seeds[g], models, work, dealt, rows, g, none)
@@ -439,27 +495,34 @@ def models_array(models: Sequence[Sequence[float]] | None) -> np.ndarray:
 
 
 def play_games(rules: Any, run_seed: int, start: int, stop: int,
-               models: Sequence[Sequence[float]] | None = None, deals: np.ndarray | None = None) -> dict[str, np.ndarray]:
+               models: Sequence[Sequence[float]] | None = None, deals: np.ndarray | None = None,
+               detail: bool = False) -> dict[str, np.ndarray]:
     """Games ``start .. stop - 1`` of the run seeded ``run_seed`` (>= 0) under ``rules`` with the
     seats' slap ``models`` (:data:`MODEL` values per seat; None: nobody slaps): a dict of arrays,
-    ``seed`` (each game's own, :func:`~.rng.game_seed`) and the :data:`COLUMNS`. ``deals``: the
-    games' deals (``stop - start`` rows of :func:`deal_rows`) instead of deals drawn from the seeds."""
+    ``seed`` (each game's own, :func:`~.rng.game_seed`) and the :data:`COLUMNS` (and the
+    :data:`DETAIL` columns if ``detail``). ``deals``: the games' deals (``stop - start`` rows of
+    :func:`deal_rows`) instead of deals drawn from the seeds."""
     if not 0 <= start <= stop or run_seed < 0:
         raise ValueError(f"games start..stop with 0 <= start <= stop and a seed >= 0, not {start}..{stop}, {run_seed}")
     dealt = np.zeros((0, 53), np.int64) if deals is None else np.ascontiguousarray(deals, np.int64)
     if deals is not None and dealt.shape != (stop - start, 53):
         raise ValueError(f"deals: one row of 52 pack indices and the first seat per game, not shape {dealt.shape}")
     seeds = np.zeros(stop - start, np.int64)
-    rows = np.zeros((stop - start, len(COLUMNS)), np.int64)
+    rows = np.zeros((stop - start, len(COLUMNS) + len(DETAIL)), np.int64)
     if stop > start:
-        with np.errstate(over="ignore"):
-            args = (rules.max_steps, run_seed, start, models_array(models), dealt, seeds, rows)
-            consts = constants(rules)
-            if consts in SPECIALISED:
-                kernel(consts)(*args)
-            else:
-                any_rules(consts, *args)
-    return {"seed": seeds, **{name: rows[:, k] for k, name in enumerate(COLUMNS)}}
+        chunks = numba.set_parallel_chunksize(1)          # blocks handed out as threads get free
+        try:
+            with np.errstate(over="ignore"):
+                args = (rules.max_steps, run_seed, start, models_array(models), dealt, seeds, rows)
+                consts = constants(rules, detail)
+                if consts in SPECIALISED:
+                    kernel(consts)(*args)
+                else:
+                    any_rules(consts, *args)
+        finally:
+            numba.set_parallel_chunksize(chunks)
+    names = COLUMNS + DETAIL if detail else COLUMNS
+    return {"seed": seeds, **{name: rows[:, k] for k, name in enumerate(names)}}
 
 
 def deal_rows(deals: Sequence[dict]) -> np.ndarray:
