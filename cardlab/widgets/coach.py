@@ -43,6 +43,7 @@ _HEAD = re.compile(r'<svg ([^>]*?)height="([\d.]+)" viewBox="0 0 ([\d.]+) ([\d.]
                    r'(<rect width="[\d.]+" height=")([\d.]+)(")')
 GOLD, INK, PANEL = "#f2c14e", "#f4efe1", "#163a26"
 HINT_W, HINT_H = 44, 29   # a hint label over a choice: two lines at svg.MIN_TEXT
+HINT_GAP = 5              # between a hint label and the element under it (whose box its text must not touch)
 
 
 class TableCoach:
@@ -138,7 +139,7 @@ class TableCoach:
     def _label(e: Estimate, x: float, y: float, best: bool) -> str:
         mean, half = e.label().split(" ")
         return (f'<g class="cardlab-hint" data-hint="{svg.esc(e.text)}" transform="translate({svg.num(x)},'
-                f'{svg.num(y - HINT_H - 2)})"><rect width="{HINT_W}" height="{HINT_H}" rx="4"'
+                f'{svg.num(y - HINT_H - HINT_GAP)})"><rect width="{HINT_W}" height="{HINT_H}" rx="4"'
                 f' fill="{GOLD if best else PANEL}" stroke="{GOLD}" stroke-width="1"/>'
                 + svg.text_g(mean, HINT_W / 2, 12, size=svg.MIN_TEXT, anchor="middle", weight="bold",
                              fill=PANEL if best else INK)

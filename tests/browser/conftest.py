@@ -34,7 +34,7 @@ Fixtures
 of the drawing shown, which changes even when Python draws the same picture again), ``run_all()``, ``wait_idle()``, ``outputs_text()``,
 ``execute(code)`` (runs code in the kernel after every message the page has sent so far, and
 returns what it printed: the way to read Python's state after a gesture without waiting a time)
-and ``save_picture(locator, "docs/table.png")`` (writes only when ``CARDLAB_SCREENSHOTS=1``).
+and ``save_picture(locator, "docs/pictures/kirifu.png")`` (writes only when ``CARDLAB_SCREENSHOTS=1``).
 
 Find controls by their CSS classes: ``.cardlab-table`` (a TableView; its drawing is in
 ``.cardlab-svg``, its status line ``.cardlab-status``), and the replay bar's ``.cardlab-first``,
@@ -321,7 +321,7 @@ class LabNotebook:
                                     timeout=timeout_ms, polling=50)
 
     def save_picture(self, locator: Any, relative_path: str) -> Path | None:
-        """Screenshot ``locator`` into the repository (e.g. ``docs/table.png``) if ``CARDLAB_SCREENSHOTS=1``
+        """Screenshot ``locator`` into the repository (e.g. ``docs/pictures/kirifu.png``) if ``CARDLAB_SCREENSHOTS=1``
         (the window grows for the time of the picture if the element is taller)."""
         if os.environ.get("CARDLAB_SCREENSHOTS") != "1":
             return None

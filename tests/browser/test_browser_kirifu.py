@@ -37,8 +37,6 @@ def test_play_a_whole_game_to_a_finishing_order(open_notebook):
         picked = wanted.startswith("hand:")
         clicked.append(wanted)
         nb.wait_svg_change(table, before)
-        if len(clicked) == 9:  # mid-game: the README's picture
-            nb.save_picture(drawing.locator("svg"), "docs/table.png")
     else:
         pytest.fail(f"the game did not end after {len(clicked)} clicks")
     svg = nb.svg_of(table)
