@@ -4,11 +4,6 @@ the same seeds, and the same source runs as plain Python."""
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
-
 import numpy as np
 import pytest
 
@@ -18,6 +13,7 @@ from cardlab.games import kirifu as K
 from cardlab.games.kirifu_moves import osoroi_groups
 from cardlab.sim import game_seed
 from cardlab.sim import kirifu as sim_kirifu
+from engine_checks import plain_python_result
 
 PACK = french_deck()
 MIX = [  # rules, players, games
@@ -74,12 +70,9 @@ PLAIN_SCRIPT = ("import json; from cardlab.fast.kernels.kirifu import play_games
 
 def test_the_same_source_runs_as_plain_python():
     """Under NUMBA_DISABLE_JIT=1 the kernel is plain Python and gives the compiled rows."""
-    env = {**os.environ, "NUMBA_DISABLE_JIT": "1"}
-    out = subprocess.run([sys.executable, "-c", PLAIN_SCRIPT + "; print(json.dumps(result))"], env=env,
-                         capture_output=True, text=True, check=True)
     compiled: dict = {}
     exec(PLAIN_SCRIPT, compiled)
-    assert json.loads(out.stdout) == compiled["result"]
+    assert plain_python_result(PLAIN_SCRIPT) == compiled["result"]
 
 
 @pytest.mark.parametrize("kwargs", [{"seeds": [-1]}, {"kinds": [0, 2, 0, 0]}, {"kinds": [0]},

@@ -20,8 +20,11 @@ def test_kernel_and_engine_paths_give_the_same_frame():
     engine = simulate("trappola", players=(RandomBot, partial(RuleOfThumbBot, threshold=18)), n=200, seed=3,
                       progress=False)
     assert kernel.equals(engine) and str(kernel["winner"].dtype) == "float64"
-    assert sim_trappola.kernel_players(("random", ("thumb", {"threshold": 18}))) == ((0, 1), (24, 18))
-    assert sim_trappola.kernel_players(("random", ("search", {"budget": 5}))) is None
+    assert sim_trappola.kernel_spec(("random", ("thumb", {"threshold": 18}))) == ((0, 1), (24, 18))
+    assert sim_trappola.kernel_spec(("random", ("search", {"budget": 5}))) is None
+    from cardlab.fast.kernels import kirifu as kirifu_kernel
+    from cardlab.fast.kernels import trappola as trappola_kernel
+    assert (trappola_kernel.RANDOM, trappola_kernel.THUMB) == (kirifu_kernel.RANDOM, kirifu_kernel.THUMB) == (0, 1)
     empty = simulate("trappola", n=0, progress=False)
     assert list(empty.columns) == list(kernel.columns) and (empty.dtypes == kernel.dtypes).all()
 

@@ -61,6 +61,23 @@ def make_players(kinds: Mapping[str, Callable[..., Any]], players: Sequence[Play
     return bots
 
 
+def kernel_players(players: Sequence[PlayerSpec], option: str, default: Any) -> tuple[list[int], list[Any]] | None:
+    """The compiled kernels' players: each seat's kind (0 random, 1 rule of thumb) and its rule of
+    thumb's ``option`` (``default`` unless given: ``("thumb", {option: value})``), or None if one of
+    ``players`` needs the engine (another kind, other options, a bot object)."""
+    kinds, values = [], []
+    for spec in players:
+        name, options = (spec, {}) if isinstance(spec, str) else spec if isinstance(spec, tuple) else (None, {})
+        if name == "random" and not options:
+            kinds.append(0)
+        elif name == "thumb" and set(options) <= {option}:
+            kinds.append(1)
+        else:
+            return None
+        values.append(options.get(option, default))
+    return kinds, values
+
+
 def map_jobs(work: Callable[[Any], list], jobs: Sequence[Any], sizes: Sequence[int], *, processes: int = 1,
              executor: "Executor | None" = None, progress: bool | None = None, label: str = "games") -> list:
     """``work(job)`` for every job, in order, with a progress bar (``tqdm.auto``; off under

@@ -18,11 +18,11 @@ from typing import TYPE_CHECKING, Any, Sequence
 from ..bots import RandomBot
 from ..bots.kirifu import SearchBot, ThumbBot
 from ..cards import FRENCH_SUITS, Card
-from ..fast.kernels.kirifu import CAP, PLACE, RANDOM, SEATS, THUMB, columns, play_games
+from ..fast.kernels.kirifu import CAP, PLACE, RANDOM, SEATS, columns, play_games
 from ..game import play_out
 from ..games import kirifu
 from ..games.kirifu_events import Cut, Omorai
-from . import PlayerSpec, game_seed, make_players, map_jobs, run_games
+from . import PlayerSpec, game_seed, kernel_players, make_players, map_jobs, run_games
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -53,22 +53,11 @@ def seated(rules: kirifu.Rules, players: Sequence[PlayerSpec]) -> kirifu.Rules:
     return rules if rules.players == len(players) else dataclasses.replace(rules, players=len(players))
 
 
-def kernel_players(rules: kirifu.Rules, players: Sequence[PlayerSpec]) -> tuple[list[int], list[float]] | None:
+def kernel_spec(rules: kirifu.Rules, players: Sequence[PlayerSpec]) -> tuple[list[int], list[float]] | None:
     """The kernel's ``(kinds, noise)`` for ``players``, or None if one of them (or the joker
     variant) needs the engine."""
-    if rules.joker:
-        return None
-    kinds, noise = [], []
-    for spec in players:
-        name, options = (spec, {}) if isinstance(spec, str) else spec if isinstance(spec, tuple) else (None, {})
-        if name == "random" and not options:
-            kinds.append(RANDOM)
-        elif name == "thumb" and set(options) <= {"noise"}:
-            kinds.append(THUMB)
-        else:
-            return None
-        noise.append(float(options.get("noise", ThumbBot().noise)))
-    return kinds, noise
+    spec = None if rules.joker else kernel_players(players, "noise", ThumbBot().noise)
+    return None if spec is None else (spec[0], [float(v) for v in spec[1]])
 
 
 def play_one(seed: int, rules: kirifu.Rules = DEFAULT_RULES,
@@ -76,7 +65,7 @@ def play_one(seed: int, rules: kirifu.Rules = DEFAULT_RULES,
     """Play one game from ``seed`` and return its row: places per seat (None when capped), cuts
     and omorai per seat (on the kernel when ``fast`` and it can)."""
     rules = seated(rules, players)
-    spec = kernel_players(rules, players) if fast else None
+    spec = kernel_spec(rules, players) if fast else None
     if spec is not None:
         row = kernel_frame(rules, [seed], spec).drop(columns="seed").iloc[0].to_dict()
         return {k: None if v != v else int(v) if k.startswith("place") else v.item() if hasattr(v, "item") else v
@@ -135,7 +124,7 @@ def simulate(n: int, seed: int, rules: kirifu.Rules = DEFAULT_RULES, players: Se
         raise ValueError(f"n must be >= 0, not {n}")
     players = tuple(players or DEFAULT_PLAYERS)
     rules = seated(rules, players)
-    spec = kernel_players(rules, players)
+    spec = kernel_spec(rules, players)
     if spec is None:
         frame = run_games(partial(play_one, rules=rules, players=players), n, seed, label="kirifu", **run)
         if frame.empty:

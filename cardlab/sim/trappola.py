@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from ..bots import RandomBot
 from ..bots.trappola import RuleOfThumbBot, SearchBot
-from ..fast.kernels.trappola import COLUMNS, RANDOM, THUMB, play_games
+from ..fast.kernels.trappola import COLUMNS, play_games
 from ..game import play_out
 from ..games import trappola
 from ..games.trappola import Declared, Exchanged, TrickWon
-from . import PlayerSpec, bot_seed, game_seed, make_players, map_jobs, run_games
+from . import PlayerSpec, bot_seed, game_seed, kernel_players, make_players, map_jobs, run_games
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -52,25 +52,19 @@ def engine_row(state: trappola.State) -> dict[str, Any]:
     return row
 
 
-def kernel_players(players: Sequence[PlayerSpec]) -> tuple[tuple[int, int], tuple[int, int]] | None:
+def kernel_spec(players: Sequence[PlayerSpec]) -> tuple[tuple[int, int], tuple[int, int]] | None:
     """The kernel's ``(kinds, thresholds)`` for ``players``, or None if one of them needs the engine."""
-    kinds, thresholds = [], []
-    for spec in players:
-        name, options = (spec, {}) if isinstance(spec, str) else spec if isinstance(spec, tuple) else (None, {})
-        if name == "random" and not options:
-            kinds.append(RANDOM)
-        elif name == "thumb" and set(options) <= {"threshold"}:
-            kinds.append(THUMB)
-        else:
-            return None
-        thresholds.append(int(options.get("threshold", RuleOfThumbBot().threshold)))
-    return (kinds[0], kinds[1]), (thresholds[0], thresholds[1])
+    spec = kernel_players(players, "threshold", RuleOfThumbBot().threshold)
+    if spec is None:
+        return None
+    (a, b), (ta, tb) = spec
+    return (a, b), (int(ta), int(tb))
 
 
 def play_one(seed: int, rules: trappola.Rules = DEFAULT_RULES,
              players: Sequence[PlayerSpec] = DEFAULT_PLAYERS, fast: bool = True) -> dict[str, Any]:
     """Play one game from ``seed`` and return its row (on the kernel when ``fast`` and it can)."""
-    spec = kernel_players(players) if fast else None
+    spec = kernel_spec(players) if fast else None
     if spec is None:
         state = trappola.new_game(rules, seed=seed, undo=False)
         return engine_row(play_out(state, make_players(BOTS, players, seed)))
@@ -104,7 +98,7 @@ def simulate(n: int, seed: int, rules: trappola.Rules = DEFAULT_RULES,
     if n < 0:
         raise ValueError(f"n must be >= 0, not {n}")
     players = tuple(players or DEFAULT_PLAYERS)
-    spec = kernel_players(players)
+    spec = kernel_spec(players)
     if spec is None:
         frame = run_games(partial(play_one, rules=rules, players=players), n, seed, label="trappola", **run)
     else:
