@@ -13,7 +13,8 @@ import pytest
 
 from cardlab.draw import cleopatra as drawing
 from cardlab.draw.svg import MIN_TEXT, READABLE_W
-from cardlab.draw.cleopatra import H, W, WIDE_WIDTH, table_svg, text_width
+from cardlab.draw.cleopatra import H, W, WIDE_WIDTH, table_svg
+from cardlab.draw.svg import text_width
 from cardlab.games import cleopatra
 from cardlab.games.cleopatra_sample import load_sample
 from cardlab.words import LANGS

@@ -80,7 +80,7 @@ def test_texts_stay_inside_the_drawing_by_their_estimated_width(drawings):
     for svg in shots:
         width = width_of(svg)
         for node in ET.fromstring(svg).findall(f"{NS}text"):          # the labels outside groups
-            x, w = float(node.get("x")), draw.text_width(node.text, float(node.get("font-size")),
+            x, w = float(node.get("x")), svg_mod.text_width(node.text, float(node.get("font-size")),
                                                          node.get("font-weight") == "bold")
             left = x - w / 2 if node.get("text-anchor") == "middle" else x
             assert 0 <= left and left + w <= width + 1, node.text

@@ -54,19 +54,12 @@ PILE_Y = 214
 MAX_NAME = 14                  # longer names are cut with "…" in the drawing
 
 
-def text_width(text: str, size: float, bold: bool = False) -> float:
-    """An upper estimate of the width of ``text`` at ``size`` in the table's sans-serif fonts:
-    wide (CJK) characters take 1 em, others 0.62 em (0.68 bold)."""
-    narrow = 0.68 if bold else 0.62
-    return size * sum(1.0 if unicodedata.east_asian_width(ch) in "WF" else narrow for ch in text)
-
-
 def wrap(text: str, width: float, size: float, bold: bool = False) -> list[str]:
     """``text`` cut into lines no wider than ``width`` (at spaces, or anywhere in CJK text)."""
     lines: list[str] = []
     line = ""
     for word in _words(text):
-        if line and text_width((line + word).rstrip(), size, bold) > width:
+        if line and svg.text_width((line + word).rstrip(), size, bold) > width:
             lines.append(line.rstrip())
             line = word.lstrip()
         else:
@@ -111,7 +104,7 @@ class _Table:
             names = list(self.names)
             names[seat] = name if cut == len(name) else name[:cut] + "…"
             text = about(self.lang, key, seat, names, self.reader, **fields)
-            if text_width(text, size, bold) <= width:
+            if svg.text_width(text, size, bold) <= width:
                 break
         return text
 

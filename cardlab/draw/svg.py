@@ -14,6 +14,7 @@ which the table widget reports back to Python. Card faces are drawn in :mod:`car
 
 from __future__ import annotations
 
+import unicodedata
 from functools import lru_cache
 from typing import Iterable, Sequence
 
@@ -204,6 +205,22 @@ def group_g(body: str, *, target: str | None = None, label: str | None = None, c
     """Fragments grouped into one element, clickable as a whole (``target``) under one accessible
     name (``label``), e.g. a hand and its caption."""
     return f"<g{_attrs([cls], target, label)}>{body}</g>"
+
+
+def text_width(text: str, size: float, bold: bool = False) -> float:
+    """An upper estimate of the width of ``text`` at ``size`` in the tables' sans-serif fonts:
+    wide (CJK) characters one em, others 0.62 em (0.68 bold)."""
+    narrow = 0.68 if bold else 0.62
+    return size * sum(1.0 if unicodedata.east_asian_width(ch) in "WF" else narrow for ch in text)
+
+
+def fit(text: str, size: float, width: float, bold: bool = False) -> str:
+    """``text`` cut with an ellipsis so that it fits ``width`` by :func:`text_width` (names may be long)."""
+    if text_width(text, size, bold) <= width:
+        return text
+    while text and text_width(text + "…", size, bold) > width:
+        text = text[:-1]
+    return text + "…"
 
 
 def text_g(text: object, x: float, y: float, *, size: float = 14, anchor: str = "start",

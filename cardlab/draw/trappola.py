@@ -16,7 +16,6 @@ readable; discarded hands are fanned so that each card's index shows. Words come
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Sequence
 
 from . import svg
@@ -54,32 +53,16 @@ SUIT_ORDER = {suit: i for i, suit in enumerate(ITALIAN_SUITS)}
 
 
 # --- text measures ------------------------------------------------------------------------------
-def text_width(text: str, size: float, bold: bool = False) -> float:
-    """An upper estimate of the width of ``text`` at ``size`` in the tables' sans-serif font:
-    wide (CJK) characters one em, others 0.62 em (0.68 bold)."""
-    narrow = 0.68 if bold else 0.62
-    return size * sum(1.0 if unicodedata.east_asian_width(ch) in "WF" else narrow for ch in text)
-
-
-def fit(text: str, size: float, width: float, bold: bool = False) -> str:
-    """``text`` cut with an ellipsis so that it fits ``width`` (names may be long)."""
-    if text_width(text, size, bold) <= width:
-        return text
-    while text and text_width(text + "…", size, bold) > width:
-        text = text[:-1]
-    return text + "…"
-
-
 def wrap(parts: Sequence[str], size: float, width: float, sep: str = " · ", bold: bool = False) -> list[str]:
     """Lines of ``parts`` joined by ``sep``, a new line where the next part would not fit
-    (a part too long for a line is cut with :func:`fit`)."""
+    (a part too long for a line is cut with :func:`svg.fit`)."""
     lines: list[str] = []
     for part in parts:
         joined = f"{lines[-1]}{sep}{part}" if lines else part
-        if lines and text_width(joined, size, bold) <= width:
+        if lines and svg.text_width(joined, size, bold) <= width:
             lines[-1] = joined
         else:
-            lines.append(fit(part, size, width, bold))
+            lines.append(svg.fit(part, size, width, bold))
     return lines
 
 
@@ -182,9 +165,9 @@ def _opponent(view: View, x: float, y: float, lang: str, sort: bool, width: floa
     them = 1 - view_seat(view)
     label = WORDS.say(lang, "their_hand", name=view.players[them], n=view.hand_sizes[them])
     if not view.hand_sizes[them]:
-        return _text(fit(label, LABEL, width), x, y + 14), 20
+        return _text(svg.fit(label, LABEL, width), x, y + 14), 20
     shown = view.hands[them] is not None
-    body = (_text(fit(label, LABEL, width), x, y + 14)
+    body = (_text(svg.fit(label, LABEL, width), x, y + 14)
             + _hand_row(view, them, x, y + 22, False, lang, sort))
     return body, 22 + (H if shown else svg.card_h(BACK_W))
 
@@ -206,7 +189,7 @@ def _discards(view: View, x: float, y: float, lang: str, sort: bool, width: floa
                 cx, cy = x, cy + 22 + H + 10
             label = _say_seat(view, seat, lang, "discarded_you", "discarded")
             cards = sort_hand(hand) if sort else list(hand)
-            parts.append(_text(fit(label, SMALL, block_w), cx, cy + 14, size=SMALL)
+            parts.append(_text(svg.fit(label, SMALL, block_w), cx, cy + 14, size=SMALL)
                          + svg.row_g(cards, cx, cy + 22, W, step=FAN_STEP,
                                      labels=[card_name(c, lang) for c in cards]))
             cx += block_w + 24
@@ -234,15 +217,15 @@ def _middle(view: View, x: float, y: float, lang: str) -> tuple[str, float]:
         cx = tx + i * (W + TRICK_GAP)
         who = view.players[seat]
         parts.append(svg.card_g(card, cx, y + 36, W, label=card_name(card, lang)))
-        parts.append(_text(fit(who, SMALL, W + 10), cx + W / 2, y + 36 + H + 16, size=SMALL, anchor="middle"))
+        parts.append(_text(svg.fit(who, SMALL, W + 10), cx + W / 2, y + 36 + H + 16, size=SMALL, anchor="middle"))
     if view.tricks:
         last: Trick = view.tricks[-1]
         lx = x + LAST_X
         final = deal_finished(view)
         title = WORDS.say(lang, "final_trick" if final else "last_trick")
         winner = _say_seat(view, last.winner, lang, "won_you", "won")
-        parts.append(_text(fit(title, LABEL, LAST_ROOM), lx, y + 12, fill=GOLD if final else PALE))
-        parts.append(_text(fit(winner, SMALL, LAST_ROOM), lx, y + 30, size=SMALL))
+        parts.append(_text(svg.fit(title, LABEL, LAST_ROOM), lx, y + 12, fill=GOLD if final else PALE))
+        parts.append(_text(svg.fit(winner, SMALL, LAST_ROOM), lx, y + 30, size=SMALL))
         parts.append(svg.row_g(list(last.cards), lx, y + 36, W, step=LAST_STEP,
                                labels=[card_name(c, lang) for c in last.cards]))
     return "".join(parts), 36 + H + 22
@@ -261,7 +244,7 @@ def _piles(view: View, x: float, y: float, lang: str, gap: float = 150) -> tuple
         lines = (_say_seat(view, seat, lang, "pile_you", "pile"),
                  WORDS.say(lang, "pile_points", tricks=won, points=view.deal_points[seat]))
         for k, line in enumerate(lines):
-            parts.append(_text(fit(line, SMALL, gap - 10), cx, y + 12 + svg.card_h(PILE_W) + 18 + 16 * k,
+            parts.append(_text(svg.fit(line, SMALL, gap - 10), cx, y + 12 + svg.card_h(PILE_W) + 18 + 16 * k,
                                size=SMALL, anchor="middle"))
     return "".join(parts), 12 + svg.card_h(PILE_W) + 18 + 16 + 6
 
@@ -288,7 +271,7 @@ def _notes(view: View, lang: str, width: float) -> list[tuple[str, str]]:
                              points=declaration_value(rank, count))
         else:
             text = WORDS.say(lang, "declared", name=view.players[seat], said=said(count, rank, lang))
-        lines.append((fit(text, LABEL, width), WHITE))
+        lines.append((svg.fit(text, LABEL, width), WHITE))
     if view.phase == OVER and view.outcome is not None:
         winner = view.outcome.winner
         end = (WORDS.say(lang, "tie") if winner is None
@@ -311,7 +294,7 @@ def _buttons(view: View, x: float, y: float, width: float, lang: str, next_deal:
     room = room if any(target in view.legal for target, _key, _label in shown) else 0
     parts, bx, by = [], x, y + room
     for target, _key, label in shown:
-        bw = text_width(label, 15, bold=True) + 24
+        bw = svg.text_width(label, 15, bold=True) + 24
         if bx > x and bx + bw > x + width:
             bx, by = x, by + BUTTON_H + 10 + room
         parts.append(svg.button_g(label, bx, by, bw, BUTTON_H, target))
@@ -329,7 +312,7 @@ def _your_hand(view: View, x: float, y: float, clickable: bool, lang: str, sort:
         label = WORDS.say(lang, "their_hand", name=view.players[me], n=view.hand_sizes[me])
     else:
         label = WORDS.say(lang, "your_hand_turn" if view.current_player == me and view.legal else "your_hand")
-    return (_text(fit(label, LABEL, width), x, y + 14)
+    return (_text(svg.fit(label, LABEL, width), x, y + 14)
             + _hand_row(view, me, x, y + 22 + room, clickable, lang, sort), 22 + room + H + 8)
 
 
