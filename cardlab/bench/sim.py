@@ -5,8 +5,8 @@ core, each with a ratio to a yardstick measured in the same run:
 
 - Cleopatra and its relatives (the compiled kernel): a plain C loop of Beggar-my-neighbour
   (``bmn.c``, compiled with ``cc`` when present; otherwise the engine loop below);
-- Trappola and Kirifu: ``play_out(new_game(seed), bots)``, the engine with its events and undo
-  snapshots, as a notebook would write it;
+- Trappola and Kirifu (random players, on their compiled kernels): ``play_out(new_game(seed),
+  bots)``, the engine with its events and undo snapshots, as a notebook would write it;
 
 then the kernel on two threads against one: the ratio of wall-clock rates (what the target
 asks), and beside it what CPU time tells when other work shares the cores: the CPU time per game
@@ -28,8 +28,6 @@ from ..bots.cleopatra import SlapBot
 from ..game import play_out
 from ..games import cleopatra, kirifu, trappola
 from ..sim import bot_seed, game_seed, simulate
-from ..sim import kirifu as sim_kirifu
-from ..sim import trappola as sim_trappola
 from .c_loop import c_games_per_second
 
 TARGETS = {"Beggar-my-neighbour": 0.6, "Cleopatra, bot slaps": 200_000, "Trappola, random deals": 2_000,
@@ -51,12 +49,14 @@ def _engine_beggar(seed: int) -> None:
     play_out(cleopatra.new_game(cleopatra.BEGGAR_MY_NEIGHBOUR, seed=seed), [SlapBot(0, attention=0.0)] * 2)
 
 
-ENGINE_CASES: list[tuple[str, Callable[[int], Any], Callable[[int], Any]]] = [
-    ("Trappola, random deals", sim_trappola.play_one,
+ENGINE_CASES: list[tuple[str, str, Any, Callable[[int], Any]]] = [
+    ("Trappola, random deals", "trappola", trappola.SINGLE_DEAL,
      partial(_engine_loop, lambda s: trappola.new_game(trappola.SINGLE_DEAL, seed=s), 2)),
-    ("Kirifu, 4 random players", sim_kirifu.play_one,
+    ("Kirifu, 4 random players", "kirifu", kirifu.KIRIFU,
      partial(_engine_loop, lambda s: kirifu.new_game(kirifu.KIRIFU, seed=s), 4)),
 ]
+"""Trappola's and Kirifu's cases: name, game, rules (random players through ``simulate``, on the
+compiled kernels) and the engine's game loop they are measured against."""
 
 
 def games_per_second(play: Callable[[int], Any], seconds: float, base: int = 0) -> float:
@@ -75,16 +75,17 @@ def games_per_second(play: Callable[[int], Any], seconds: float, base: int = 0) 
     return per_run / max(best, 1e-9)
 
 
-def kernel_games_per_second(rules: cleopatra.Rules, players: tuple, n: int, processes: int = 1,
-                            clocks: tuple[Callable[[], float], ...] = (time.process_time,)) -> tuple[float, ...]:
-    """Games/s of ``simulate("cleopatra", rules, players, n, processes=...)`` by each of ``clocks``
+def kernel_games_per_second(rules: Any, players: tuple | None, n: int, processes: int = 1,
+                            clocks: tuple[Callable[[], float], ...] = (time.process_time,),
+                            game: str = "cleopatra") -> tuple[float, ...]:
+    """Games/s of ``simulate(game, rules, players, n, processes=...)`` by each of ``clocks``
     (the run fastest by the first), best of three (after one small run that loads the compiled
     kernel)."""
-    simulate("cleopatra", rules, players, n=10, progress=False)
+    simulate(game, rules, players, n=10, progress=False)
     best = [float("inf")] * len(clocks)
     for seed in range(3):
         start = [clock() for clock in clocks]
-        simulate("cleopatra", rules, players, n=n, seed=seed, processes=processes, progress=False)
+        simulate(game, rules, players, n=n, seed=seed, processes=processes, progress=False)
         took = [clock() - s for clock, s in zip(clocks, start)]
         if took[0] < best[0]:
             best = took
@@ -131,8 +132,8 @@ def main(argv: list[str]) -> int:
         rate, = kernel_games_per_second(rules, players, n)
         print(_line(name, rate, ref, TARGETS.get(name), ratio_target=name == "Beggar-my-neighbour"))
     print(two_threads(2 * n))
-    for name, fast, reference in ENGINE_CASES:
-        rate = games_per_second(fast, args.seconds)
+    for name, game, rules, reference in ENGINE_CASES:
+        rate, = kernel_games_per_second(rules, None, max(200, int(args.seconds * 10_000)), game=game)
         print(_line(name, rate, games_per_second(reference, args.seconds / 3), TARGETS.get(name)))
     print(load())
     return 0
