@@ -12,10 +12,13 @@ Js: the opponent's Js each player captured and who took one first (the kernel fo
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any, Sequence
 
+import numpy as np
+
 from ..bots.cleopatra import SlapBot
-from ..fast.kernels.cleopatra import QUIET, REASONS, play_games
+from ..fast.kernels.cleopatra import COLUMNS, QUIET, REASONS, columns, fill, new_rows
 from ..games import cleopatra
 from . import PlayerSpec, make_players
 
@@ -33,19 +36,30 @@ def slap_models(players: Sequence[PlayerSpec]) -> list[tuple[float, ...]]:
             for bot in bots]
 
 
-def rows(job: tuple) -> list["pd.DataFrame"]:
-    """One job of :func:`simulate`: games ``start .. stop - 1`` as a DataFrame (in a list)."""
-    import numpy as np
+def table(seeds: np.ndarray, rows: np.ndarray) -> "pd.DataFrame":
+    """The DataFrame of the kernel's ``seeds`` and ``rows`` (:func:`~cardlab.fast.kernels.cleopatra.new_rows`),
+    without copying them: the whole-number fields stay one block over ``rows``; ``winner`` (and
+    ``first_opp_j_taker``) become nullable seats (NA for none), ``reason`` a category."""
     import pandas as pd
 
+    names = columns(rows.shape[0] == len(columns(True)))
+    plain = slice(2, len(COLUMNS) + 2 * (len(names) > len(COLUMNS)))      # cards … (opp_js_taken_1)
+    frame = pd.DataFrame(rows[plain].T, columns=list(names[plain]), copy=False)
+    frame.insert(0, "seed", seeds)
+    frame.insert(1, "winner", pd.arrays.IntegerArray(rows[0], rows[0] < 0))
+    frame.insert(2, "reason", pd.Categorical.from_codes(rows[1].astype(np.int8), REASONS))
+    if len(names) > len(COLUMNS):
+        frame["first_opp_j_taker"] = pd.arrays.IntegerArray(rows[-1], rows[-1] < 0)
+    return frame
+
+
+def rows(job: tuple) -> list["pd.DataFrame"]:
+    """One job of :func:`simulate` on an executor: games ``start .. stop - 1`` as a DataFrame
+    (in a list)."""
     rules, seed, start, stop, models, detail = job
-    frame = pd.DataFrame(play_games(rules, seed, start, stop, models, detail=detail))
-    for seat_column in ("winner", "first_opp_j_taker")[:1 + detail]:   # -1: none
-        seats = pd.array(frame[seat_column], dtype="Int64")
-        seats[frame[seat_column].to_numpy() < 0] = pd.NA
-        frame[seat_column] = seats
-    frame["reason"] = pd.Categorical.from_codes(frame["reason"].to_numpy().astype(np.int8), REASONS)
-    return [frame]
+    seeds, values = new_rows(stop - start, detail)
+    fill(rules, seed, start, seeds, values, 0, stop - start, models)
+    return [table(seeds, values)]
 
 
 CHUNK = 200_000
@@ -61,7 +75,7 @@ def simulate(n: int, seed: int, rules: cleopatra.Rules = DEFAULT_RULES,
     opponent's Js each seat captured (``opp_js_taken_0``, ``opp_js_taken_1``) and the seat that
     took one first (``first_opp_j_taker``, NA for none). ``run``: ``executor`` and ``progress`` as
     in :func:`cardlab.sim.map_jobs`, ``processes``: without an executor, the kernel's threads
-    here. The rows are the same whatever they are."""
+    here, which fill one table a chunk at a time. The rows are the same whatever they are."""
     import pandas as pd
 
     from . import map_jobs
@@ -73,14 +87,20 @@ def simulate(n: int, seed: int, rules: cleopatra.Rules = DEFAULT_RULES,
     jobs = [(rules, seed, a, min(a + chunk, n), models, detail) for a in starts]
     sizes = [b - a for _, _, a, b, _, _ in jobs]
     if run.get("executor") is not None:
-        frames = map_jobs(rows, jobs, sizes, label=rules.name, **run)
-    else:                                                 # here, on the kernel's threads: one per process asked
-        import numba
+        return pd.concat(map_jobs(rows, jobs, sizes, label=rules.name, **run), ignore_index=True)
+    import numba                                          # here, on the kernel's threads: one per process asked
 
-        threads = numba.get_num_threads()
-        numba.set_num_threads(min(run.pop("processes", 1), numba.config.NUMBA_NUM_THREADS))
-        try:
-            frames = map_jobs(rows, jobs, sizes, label=rules.name, **run)
-        finally:
-            numba.set_num_threads(threads)
-    return pd.concat(frames, ignore_index=True)
+    seeds, values = new_rows(n, detail)
+    threads = numba.get_num_threads()
+    numba.set_num_threads(min(run.pop("processes", 1), numba.config.NUMBA_NUM_THREADS))
+    try:
+        map_jobs(partial(_fill, seeds, values), jobs, sizes, label=rules.name, **run)
+    finally:
+        numba.set_num_threads(threads)
+    return table(seeds, values)
+
+
+def _fill(seeds: np.ndarray, values: np.ndarray, job: tuple) -> list:
+    rules, seed, start, stop, models, _ = job
+    fill(rules, seed, 0, seeds, values, start, stop, models)
+    return []

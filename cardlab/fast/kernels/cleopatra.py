@@ -257,13 +257,13 @@ RECORD = STATS + 6
 
 @njit(cache=True)
 def write_detail(rows: np.ndarray, g: int, taken: tuple, first_taker: int) -> None:
-    """The :data:`DETAIL` columns of ``rows[g]``: the opponent's Js each seat took (bits by
-    suit, ``taken``) counted, and the first seat to take one."""
+    """The :data:`DETAIL` columns of game ``g`` (``rows[:, g]``): the opponent's Js each seat
+    took (bits by suit, ``taken``) counted, and the first seat to take one."""
     for seat in range(2):
-        rows[g, len(COLUMNS) + seat] = 0
+        rows[len(COLUMNS) + seat, g] = 0
         for suit in range(4):
-            rows[g, len(COLUMNS) + seat] += pick(taken, seat) >> suit & 1
-    rows[g, len(COLUMNS) + 2] = first_taker
+            rows[len(COLUMNS) + seat, g] += pick(taken, seat) >> suit & 1
+    rows[len(COLUMNS) + 2, g] = first_taker
 
 
 @njit(cache=True, inline="always")
@@ -271,7 +271,8 @@ def play(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work: tupl
          rows: np.ndarray, g: int, positions: np.ndarray) -> int:
     """Deal and play the game seeded ``seed`` under ``rules`` (:func:`constants`) and the cap
     ``max_steps`` with the seats'
-    slap ``models`` (2, 5), writing its :data:`COLUMNS` into ``rows[g]``; ``work``: the buffers of
+    slap ``models`` (2, 5), writing its :data:`COLUMNS` into ``rows[:, g]`` (a column per game,
+    a row per field, as the DataFrame keeps them); ``work``: the buffers of
     :func:`workspace`. ``dealt``: the deals to play (:func:`deal_rows`; row ``g``), or an empty
     array to draw the deal from the seed.
 
@@ -290,9 +291,9 @@ def play(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work: tupl
             ids[k // 26, k % 26] = dealt[g, k]
     else:
         first = deal_ids(streams, colour, first_rule, red_first, deck, ids)
-    for k in range(rows.shape[1]):
-        rows[g, k] = 0
-    rows[g, 5] = first
+    for k in range(rows.shape[0]):
+        rows[k, g] = 0
+    rows[5, g] = first
     owners, first_taker = 0, -1                                # detail: the Js' seats (bits by suit),
     taken = (0, 0)                                              # the opponent's Js each seat took
     for seat in range(2):
@@ -300,7 +301,7 @@ def play(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work: tupl
             card = ids[seat, k] % 13
             hand[seat, k] = ids[seat, k] if detail else card
             if card > 8:
-                rows[g, 6 + 2 * (card - 9) + seat] += 1           # honours dealt: js_0, js_1, qs_0 …
+                rows[6 + 2 * (card - 9) + seat, g] += 1           # honours dealt: js_0, js_1, qs_0 …
             if card == 9:
                 owners |= seat << (ids[seat, k] // 13)
     head = (0, 0)                                               # per seat: where the hand starts (circular),
@@ -355,7 +356,7 @@ def play(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work: tupl
             t0, t1 = reaction(streams, 0, models), reaction(streams, 1, models)
             if t0 < NEVER or t1 < NEVER:                        # C11: the first slap wins; a tie, a coin
                 taker = 0 if t0 < t1 else 1 if t1 < t0 else below(streams, CHANCE, 2)
-                rows[g, 14 + taker] += 1
+                rows[14 + taker, g] += 1
             continue
         if burn and turned and n > 0:                           # C13 variant: false slaps burn a card
             burns = int(blunders(streams, 0, models)) + 2 * int(blunders(streams, 1, models))
@@ -410,7 +411,7 @@ def play(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work: tupl
                     taker = creditor
         else:                                                   # C5
             turner = 1 - seat
-    rows[g, 0], rows[g, 1], rows[g, 2], rows[g, 3], rows[g, 4] = winner, reason, cards, tricks + (n > 0), step
+    rows[0, g], rows[1, g], rows[2, g], rows[3, g], rows[4, g] = winner, reason, cards, tricks + (n > 0), step
     if detail:
         write_detail(rows, g, taken, first_taker)
     if record:
@@ -424,16 +425,16 @@ def first_loop(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work
     """The exact loop check of a deterministic game that :func:`play` ended by a loop (Brent's
     check, later than the engine) or the cap after ``starts`` trick starts: play it again
     recording every trick-start position; if one repeats, the game ends as a loop at the first
-    repetition, as in the engine (``rows[g]`` otherwise stays as it was)."""
+    repetition, as in the engine (``rows[:, g]`` otherwise stays as it was)."""
     positions = np.zeros((starts + 1, RECORD), np.int64)
-    scratch = np.zeros((1, rows.shape[1]), np.int64)
+    scratch = np.zeros((rows.shape[0], 1), np.int64)
     k = play(rules, max_steps, seed, models, work, dealt[g:g + 1] if dealt.shape[0] else dealt, scratch, 0,
              positions)
     t = first_repeat(positions[:k, :STATS], k)
     if t >= 0:
-        rows[g, 0], rows[g, 1] = -1, LOOP
+        rows[0, g], rows[1, g] = -1, LOOP
         for j in range(3):
-            rows[g, 2 + j] = positions[t, STATS + j]
+            rows[2 + j, g] = positions[t, STATS + j]
         if rules[-1]:                                    # detail
             write_detail(rows, g, (positions[t, STATS + 3], positions[t, STATS + 4]), positions[t, STATS + 5])
 
@@ -448,38 +449,39 @@ def workspace() -> tuple:
 
 # --- many games -------------------------------------------------------------------------------------
 @njit(cache=True, inline="always")
-def games(rules: tuple, max_steps: int, run_seed: int, start: int, models: np.ndarray, dealt: np.ndarray,
-          seeds: np.ndarray, rows: np.ndarray) -> None:
-    """Games ``start .. start + len(rows) - 1`` of the run (on the deals ``dealt`` if any): each
-    game's seed and row. Threads share the games out in blocks, each with its own buffers, a
-    block at a time (:func:`play_games`), so a thread slowed by other work takes fewer."""
-    n = rows.shape[0]
+def games(rules: tuple, max_steps: int, run_seed: int, first: int, models: np.ndarray, dealt: np.ndarray,
+          seeds: np.ndarray, rows: np.ndarray, lo: int, hi: int) -> None:
+    """Games ``first + lo .. first + hi - 1`` of the run (on the deals ``dealt`` if any, row
+    ``g`` for game ``first + g``): each game's seed into ``seeds[g]`` and its row into
+    ``rows[:, g]``. Threads share the games out in blocks, each with its own buffers, a block at
+    a time (:func:`fill`), so a thread slowed by other work takes fewer."""
+    n = hi - lo
     blocks = min(n, 256)
     for b in prange(blocks):
         work, none = workspace(), np.zeros((0, RECORD), np.int64)
-        for g in range(b * n // blocks, (b + 1) * n // blocks):
-            seeds[g] = game_seed(run_seed, start + g)
+        for g in range(lo + b * n // blocks, lo + (b + 1) * n // blocks):
+            seeds[g] = game_seed(run_seed, first + g)
             k = play(rules, max_steps, seeds[g], models, work, dealt, rows, g, none)
             if k:                                        # a loop or the cap: the exact loop check
                 first_loop(rules, max_steps, seeds[g], models, work, dealt, rows, g, k)
 
 
 @njit(cache=True, parallel=True)
-def any_rules(rules: tuple, max_steps: int, run_seed: int, start: int, models: np.ndarray, dealt: np.ndarray,
-              seeds: np.ndarray, rows: np.ndarray) -> None:
+def any_rules(rules: tuple, max_steps: int, run_seed: int, first: int, models: np.ndarray, dealt: np.ndarray,
+              seeds: np.ndarray, rows: np.ndarray, lo: int, hi: int) -> None:
     """:func:`games` for any rule set, its fields read at run time (one compilation for all)."""
-    games(rules, max_steps, run_seed, start, models, dealt, seeds, rows)
+    games(rules, max_steps, run_seed, first, models, dealt, seeds, rows, lo, hi)
 
 
 @lru_cache(maxsize=None)
 def kernel(rules: tuple) -> Any:
     """The kernel compiled for one rule set (:func:`constants`), its fields constants:
-    ``run(max_steps, run_seed, start, models, dealt, seeds, rows)`` as :func:`games`."""
+    ``run(max_steps, run_seed, first, models, dealt, seeds, rows, lo, hi)`` as :func:`games`."""
 
     @njit(cache=True, parallel=True)
-    def run(max_steps: int, run_seed: int, start: int, models: np.ndarray, dealt: np.ndarray, seeds: np.ndarray,
-            rows: np.ndarray) -> None:
-        games(rules, max_steps, run_seed, start, models, dealt, seeds, rows)
+    def run(max_steps: int, run_seed: int, first: int, models: np.ndarray, dealt: np.ndarray, seeds: np.ndarray,
+            rows: np.ndarray, lo: int, hi: int) -> None:
+        games(rules, max_steps, run_seed, first, models, dealt, seeds, rows, lo, hi)
 
     return run
 
@@ -494,6 +496,42 @@ def models_array(models: Sequence[Sequence[float]] | None) -> np.ndarray:
     return array
 
 
+def columns(detail: bool = False) -> tuple[str, ...]:
+    """The fields of a row: the :data:`COLUMNS`, and the :data:`DETAIL` columns if ``detail``."""
+    return COLUMNS + DETAIL if detail else COLUMNS
+
+
+def new_rows(n: int, detail: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """Room for ``n`` games: their seeds, and their rows as a field-by-game array (one row per
+    :func:`columns` field, so each field is contiguous, as a DataFrame keeps it)."""
+    return np.zeros(n, np.int64), np.zeros((len(columns(detail)), n), np.int64)
+
+
+def fill(rules: Any, run_seed: int, first: int, seeds: np.ndarray, rows: np.ndarray, lo: int, hi: int,
+         models: Sequence[Sequence[float]] | None = None, dealt: np.ndarray | None = None) -> None:
+    """Play games ``first + lo .. first + hi - 1`` of the run seeded ``run_seed`` into
+    ``seeds[lo:hi]`` and ``rows[:, lo:hi]`` (from :func:`new_rows`; the :data:`DETAIL` columns if
+    ``rows`` has them) with the seats' slap ``models``; ``dealt``: the deals of games ``first +
+    g`` as rows ``g`` of :func:`deal_rows`, or None to deal from the seeds."""
+    if not 0 <= lo <= hi <= rows.shape[1] or run_seed < 0 or first < 0:
+        raise ValueError(f"games {lo}..{hi} of {rows.shape[1]} from game {first} with a seed >= 0, not {run_seed}")
+    if hi == lo:
+        return
+    detail = rows.shape[0] == len(columns(True))
+    dealt = np.zeros((0, 53), np.int64) if dealt is None else dealt
+    chunks = numba.set_parallel_chunksize(1)          # blocks handed out as threads get free
+    try:
+        with np.errstate(over="ignore"):
+            args = (rules.max_steps, run_seed, first, models_array(models), dealt, seeds, rows, lo, hi)
+            consts = constants(rules, detail)
+            if consts in SPECIALISED:
+                kernel(consts)(*args)
+            else:
+                any_rules(consts, *args)
+    finally:
+        numba.set_parallel_chunksize(chunks)
+
+
 def play_games(rules: Any, run_seed: int, start: int, stop: int,
                models: Sequence[Sequence[float]] | None = None, deals: np.ndarray | None = None,
                detail: bool = False) -> dict[str, np.ndarray]:
@@ -504,25 +542,12 @@ def play_games(rules: Any, run_seed: int, start: int, stop: int,
     :func:`deal_rows`) instead of deals drawn from the seeds."""
     if not 0 <= start <= stop or run_seed < 0:
         raise ValueError(f"games start..stop with 0 <= start <= stop and a seed >= 0, not {start}..{stop}, {run_seed}")
-    dealt = np.zeros((0, 53), np.int64) if deals is None else np.ascontiguousarray(deals, np.int64)
-    if deals is not None and dealt.shape != (stop - start, 53):
+    dealt = None if deals is None else np.ascontiguousarray(deals, np.int64)
+    if dealt is not None and dealt.shape != (stop - start, 53):
         raise ValueError(f"deals: one row of 52 pack indices and the first seat per game, not shape {dealt.shape}")
-    seeds = np.zeros(stop - start, np.int64)
-    rows = np.zeros((stop - start, len(COLUMNS) + len(DETAIL)), np.int64)
-    if stop > start:
-        chunks = numba.set_parallel_chunksize(1)          # blocks handed out as threads get free
-        try:
-            with np.errstate(over="ignore"):
-                args = (rules.max_steps, run_seed, start, models_array(models), dealt, seeds, rows)
-                consts = constants(rules, detail)
-                if consts in SPECIALISED:
-                    kernel(consts)(*args)
-                else:
-                    any_rules(consts, *args)
-        finally:
-            numba.set_parallel_chunksize(chunks)
-    names = COLUMNS + DETAIL if detail else COLUMNS
-    return {"seed": seeds, **{name: rows[:, k] for k, name in enumerate(names)}}
+    seeds, rows = new_rows(stop - start, detail)
+    fill(rules, run_seed, start, seeds, rows, 0, stop - start, models, dealt)
+    return {"seed": seeds, **dict(zip(columns(detail), rows))}
 
 
 def deal_rows(deals: Sequence[dict]) -> np.ndarray:
