@@ -256,23 +256,23 @@ RECORD = STATS + 6
 
 
 @njit(cache=True)
-def write_detail(rows: np.ndarray, g: int, taken: tuple, first_taker: int) -> None:
-    """The :data:`DETAIL` columns of game ``g`` (``rows[:, g]``): the opponent's Js each seat
-    took (bits by suit, ``taken``) counted, and the first seat to take one."""
+def write_detail(row: np.ndarray, taken: tuple, first_taker: int) -> None:
+    """The :data:`DETAIL` fields of a game's ``row``: the opponent's Js each seat took (bits by
+    suit, ``taken``) counted, and the first seat to take one."""
     for seat in range(2):
-        rows[len(COLUMNS) + seat, g] = 0
+        row[len(COLUMNS) + seat] = 0
         for suit in range(4):
-            rows[len(COLUMNS) + seat, g] += pick(taken, seat) >> suit & 1
-    rows[len(COLUMNS) + 2, g] = first_taker
+            row[len(COLUMNS) + seat] += pick(taken, seat) >> suit & 1
+    row[len(COLUMNS) + 2] = first_taker
 
 
 @njit(cache=True, inline="always")
-def play(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work: tuple, dealt: np.ndarray,
-         rows: np.ndarray, g: int, positions: np.ndarray) -> int:
+def play(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work: tuple, dealt: np.ndarray, g: int,
+         positions: np.ndarray) -> int:
     """Deal and play the game seeded ``seed`` under ``rules`` (:func:`constants`) and the cap
     ``max_steps`` with the seats'
-    slap ``models`` (2, 5), writing its :data:`COLUMNS` into ``rows[:, g]`` (a column per game,
-    a row per field, as the DataFrame keeps them); ``work``: the buffers of
+    slap ``models`` (2, 5), writing its :data:`COLUMNS` (and :data:`DETAIL`) into the ``row`` of
+    ``work``, the buffers of
     :func:`workspace`. ``dealt``: the deals to play (:func:`deal_rows`; row ``g``), or an empty
     array to draw the deal from the seed.
 
@@ -282,7 +282,7 @@ def play(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work: tupl
     when they are full; returns the rows written). Otherwise returns 0."""
     jack, queen, king, ace, under_hand, no_cards, slaps, sandwich, burn, colour, first_rule, red_first, \
         deterministic, detail = rules
-    streams, deck, ids, hand, won, pile, burnt, mark = work
+    streams, deck, ids, hand, won, pile, burnt, mark, row = work
     record = positions.shape[0] > 0
     seed_streams(streams, seed)
     if dealt.shape[0]:
@@ -291,9 +291,8 @@ def play(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work: tupl
             ids[k // 26, k % 26] = dealt[g, k]
     else:
         first = deal_ids(streams, colour, first_rule, red_first, deck, ids)
-    for k in range(rows.shape[0]):
-        rows[k, g] = 0
-    rows[5, g] = first
+    row[:] = 0
+    row[5] = first
     owners, first_taker = 0, -1                                # detail: the Js' seats (bits by suit),
     taken = (0, 0)                                              # the opponent's Js each seat took
     for seat in range(2):
@@ -301,7 +300,7 @@ def play(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work: tupl
             card = ids[seat, k] % 13
             hand[seat, k] = ids[seat, k] if detail else card
             if card > 8:
-                rows[6 + 2 * (card - 9) + seat, g] += 1           # honours dealt: js_0, js_1, qs_0 …
+                row[6 + 2 * (card - 9) + seat] += 1           # honours dealt: js_0, js_1, qs_0 …
             if card == 9:
                 owners |= seat << (ids[seat, k] // 13)
     head = (0, 0)                                               # per seat: where the hand starts (circular),
@@ -356,7 +355,7 @@ def play(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work: tupl
             t0, t1 = reaction(streams, 0, models), reaction(streams, 1, models)
             if t0 < NEVER or t1 < NEVER:                        # C11: the first slap wins; a tie, a coin
                 taker = 0 if t0 < t1 else 1 if t1 < t0 else below(streams, CHANCE, 2)
-                rows[14 + taker, g] += 1
+                row[14 + taker] += 1
             continue
         if burn and turned and n > 0:                           # C13 variant: false slaps burn a card
             burns = int(blunders(streams, 0, models)) + 2 * int(blunders(streams, 1, models))
@@ -386,34 +385,41 @@ def play(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work: tupl
         if pick(size, seat) == 0:                               # C9: the won pile becomes the hand
             reshuffle(seat, streams, hand, won, pick(kept, seat))
             head, size, kept = put(head, seat, 0), put(size, seat, pick(kept, seat)), put(kept, seat, 0)
-        card = hand[seat, pick(head, seat)]
-        head, size = put(head, seat, (pick(head, seat) + 1) & (HAND - 1)), put(size, seat, pick(size, seat) - 1)
-        if fresh or seat != last:
-            step += 1
-            fresh = False
-        last = seat
-        pile[n] = card
-        n += 1
-        cards += 1
-        if no_cards and pick(size, seat) + pick(kept, seat) == 0:
-            winner, reason = 1 - seat, NO_CARDS                # C15: out at once
+        while True:                                             # C4-C6: card after card, while nothing else can come next
+            card = hand[seat, pick(head, seat)]
+            head, size = put(head, seat, (pick(head, seat) + 1) & (HAND - 1)), put(size, seat, pick(size, seat) - 1)
+            if fresh or seat != last:
+                step += 1
+                fresh = False
+            last = seat
+            pile[n] = card
+            n += 1
+            cards += 1
+            if no_cards and pick(size, seat) + pick(kept, seat) == 0:
+                winner, reason = 1 - seat, NO_CARDS             # C15: out at once
+                break
+            pay = owed_for(rank(card, detail), jack, queen, king, ace)
+            if pay:                                             # C6: the opponent pays
+                owed, creditor, turner = pay, seat, 1 - seat
+            elif owed:
+                owed -= 1
+                if owed == 0:                                   # paid: the creditor takes the pile,
+                    turner = creditor                           # or waits if a pair may be slapped (C10)
+                    if pair_on_top(pile, n, slaps, sandwich, detail):
+                        waiting = True
+                    else:
+                        taker = creditor
+            else:                                               # C5
+                turner = 1 - seat
+            seat = turner                                       # a pile to take, a pair to race for, false
+            if taker >= 0 or waiting or burn or step >= max_steps or pick(size, seat) == 0 or \
+                    pair_on_top(pile, n, slaps, sandwich, detail):  # slaps, the cap, a reshuffle: the outer loop
+                break
+        if reason >= 0:
             break
-        pay = owed_for(rank(card, detail), jack, queen, king, ace)
-        if pay:                                                 # C6: the opponent pays
-            owed, creditor, turner = pay, seat, 1 - seat
-        elif owed:
-            owed -= 1
-            if owed == 0:                                       # paid: the creditor takes the pile,
-                turner = creditor                               # or waits if a pair may be slapped (C10)
-                if pair_on_top(pile, n, slaps, sandwich, detail):
-                    waiting = True
-                else:
-                    taker = creditor
-        else:                                                   # C5
-            turner = 1 - seat
-    rows[0, g], rows[1, g], rows[2, g], rows[3, g], rows[4, g] = winner, reason, cards, tricks + (n > 0), step
+    row[0], row[1], row[2], row[3], row[4] = winner, reason, cards, tricks + (n > 0), step
     if detail:
-        write_detail(rows, g, taken, first_taker)
+        write_detail(row, taken, first_taker)
     if record:
         return starts
     return starts if deterministic and reason in (LOOP, CAP) else 0
@@ -427,16 +433,16 @@ def first_loop(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work
     recording every trick-start position; if one repeats, the game ends as a loop at the first
     repetition, as in the engine (``rows[:, g]`` otherwise stays as it was)."""
     positions = np.zeros((starts + 1, RECORD), np.int64)
-    scratch = np.zeros((rows.shape[0], 1), np.int64)
-    k = play(rules, max_steps, seed, models, work, dealt[g:g + 1] if dealt.shape[0] else dealt, scratch, 0,
-             positions)
+    k = play(rules, max_steps, seed, models, work, dealt, g, positions)
     t = first_repeat(positions[:k, :STATS], k)
     if t >= 0:
         rows[0, g], rows[1, g] = -1, LOOP
         for j in range(3):
             rows[2 + j, g] = positions[t, STATS + j]
         if rules[-1]:                                    # detail
-            write_detail(rows, g, (positions[t, STATS + 3], positions[t, STATS + 4]), positions[t, STATS + 5])
+            write_detail(work[-1], (positions[t, STATS + 3], positions[t, STATS + 4]), positions[t, STATS + 5])
+            for j in range(len(COLUMNS), rows.shape[0]):
+                rows[j, g] = work[-1][j]
 
 
 @njit(cache=True)
@@ -444,7 +450,8 @@ def workspace() -> tuple:
     """The buffers one thread plays its games in (see :func:`play`)."""
     return (np.zeros(STREAMS, np.uint64), np.zeros((1, 52), np.int64), np.zeros((2, 26), np.int64),
             np.zeros((2, HAND), np.int64), np.zeros((2, 52), np.int64),
-            np.zeros(52, np.int64), np.zeros(52, np.int64), np.zeros(RECORD, np.int64))
+            np.zeros(52, np.int64), np.zeros(52, np.int64), np.zeros(RECORD, np.int64),
+            np.zeros(len(COLUMNS) + len(DETAIL), np.int64))
 
 
 # --- many games -------------------------------------------------------------------------------------
@@ -461,7 +468,9 @@ def games(rules: tuple, max_steps: int, run_seed: int, first: int, models: np.nd
         work, none = workspace(), np.zeros((0, RECORD), np.int64)
         for g in range(lo + b * n // blocks, lo + (b + 1) * n // blocks):
             seeds[g] = game_seed(run_seed, first + g)
-            k = play(rules, max_steps, seeds[g], models, work, dealt, rows, g, none)
+            k = play(rules, max_steps, seeds[g], models, work, dealt, g, none)
+            for j in range(rows.shape[0]):
+                rows[j, g] = work[-1][j]
             if k:                                        # a loop or the cap: the exact loop check
                 first_loop(rules, max_steps, seeds[g], models, work, dealt, rows, g, k)
 
