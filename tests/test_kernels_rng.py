@@ -1,0 +1,38 @@
+"""The kernels' generator (cardlab/fast/kernels/rng.py): the slap models' normal draws (C11)
+follow the normal law, and the compiled code draws what the plain Python draws."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numba import njit
+
+from cardlab.fast.kernels.rng import CHANCE, SEAT, TAIL, below, new_streams, normal
+
+
+@njit
+def _normals(streams: np.ndarray, j: int, n: int) -> np.ndarray:
+    out = np.empty(n)
+    for i in range(n):
+        out[i] = normal(streams, j)
+    return out
+
+
+def test_normal_draws_follow_the_normal_law():
+    draws = np.sort(_normals(new_streams(11), SEAT, 200_000))
+    law = np.array([0.5 * (1 + math.erf(x / math.sqrt(2))) for x in draws])
+    ks = np.abs(law - np.arange(1, len(draws) + 1) / len(draws)).max()
+    assert ks < 1.95 / math.sqrt(len(draws))                  # Kolmogorov-Smirnov at the 0.1 % level
+    assert abs(draws.mean()) < 0.01 and abs(draws.std() - 1) < 0.01
+    tail = (np.abs(draws) > TAIL).mean()                       # the ziggurat's tail is drawn apart
+    assert 0.5 * 5.76e-4 < tail < 2 * 5.76e-4, tail            # P(|Z| > 3.4426) = 5.76e-4
+
+
+def test_compiled_and_plain_python_draw_the_same_numbers():
+    compiled, plain = new_streams(5), new_streams(5)
+    with np.errstate(over="ignore"):
+        for _ in range(2000):
+            assert normal(compiled, SEAT + 1) == normal.py_func(plain, SEAT + 1)
+            assert below(compiled, CHANCE, 7) == below.py_func(plain, CHANCE, 7)
+    assert (compiled == plain).all()
