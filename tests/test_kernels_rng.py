@@ -8,7 +8,7 @@ import math
 import numpy as np
 from numba import njit
 
-from cardlab.fast.kernels.rng import CHANCE, SEAT, TAIL, below, new_streams, normal
+from cardlab.fast.kernels.rng import CHANCE, SEAT, TAIL, below, new_streams, normal, shuffle
 
 
 @njit
@@ -36,3 +36,17 @@ def test_compiled_and_plain_python_draw_the_same_numbers():
             assert normal(compiled, SEAT + 1) == normal.py_func(plain, SEAT + 1)
             assert below(compiled, CHANCE, 7) == below.py_func(plain, CHANCE, 7)
     assert (compiled == plain).all()
+
+
+def test_shuffles_are_uniform_and_the_same_compiled_or_not():
+    streams, plain = new_streams(3), new_streams(3)
+    counts: dict[tuple, int] = {}
+    with np.errstate(over="ignore"):
+        for _ in range(24_000):                                # the 24 orders of 4 cards (C9)
+            items, again = np.arange(4)[None, :], np.arange(4)[None, :]
+            shuffle(streams, CHANCE, items, 0, 4)
+            shuffle.py_func(plain, CHANCE, again, 0, 4)
+            assert (items == again).all()
+            counts[tuple(items[0])] = counts.get(tuple(items[0]), 0) + 1
+    chi2 = sum((c - 1000) ** 2 / 1000 for c in counts.values())
+    assert len(counts) == 24 and chi2 < 49.7                   # chi-square, 23 degrees of freedom, 0.1 %

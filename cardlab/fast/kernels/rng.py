@@ -22,6 +22,7 @@ GAMMA = np.uint64(0x9E3779B97F4A7C15)
 M1 = np.uint64(0xBF58476D1CE4E5B9)
 M2 = np.uint64(0x94D049BB133111EB)
 LOW63 = np.uint64(0x7FFFFFFFFFFFFFFF)
+LOW32 = np.uint64(0xFFFFFFFF)
 TO_UNIT = 2.0 ** -53
 DEAL, CHANCE, SEAT = 0, 1, 2
 """Streams: the deal (first player and cards), chance (C9 reshuffles, C11 coins), then seat 0's and
@@ -121,8 +122,16 @@ def normal(streams: np.ndarray, j: int) -> float:
 
 @njit(cache=True)
 def shuffle(streams: np.ndarray, j: int, items: np.ndarray, row: int, n: int) -> None:
-    """Fisher-Yates on ``items[row, :n]`` in place, from stream ``j`` (a row of a 2-D array: no
-    view is made, so no reference count is touched in the kernels' loops)."""
+    """Fisher-Yates on ``items[row, :n]`` in place, from stream ``j``: each draw gives two of
+    its positions, from its top and its low 32 bits (as :func:`below`). A row of a 2-D array: no
+    view is made, so no reference count is touched in the kernels' loops."""
+    bits = np.uint64(0)
     for i in range(n - 1, 0, -1):
-        k = below(streams, j, i + 1)
+        if (n - 1 - i) & 1 == 0:
+            streams[j] += GAMMA
+            bits = mix(streams[j])
+            half = bits >> np.uint64(32)
+        else:
+            half = bits & LOW32
+        k = np.int64((half * np.uint64(i + 1)) >> np.uint64(32))
         items[row, i], items[row, k] = items[row, k], items[row, i]
