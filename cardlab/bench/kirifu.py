@@ -27,7 +27,7 @@ from typing import Sequence
 import pandas as pd
 
 from ..bots import RandomBot
-from ..bots.kirifu import ThumbBot, make_bot
+from ..bots.kirifu import SearchBot, ThumbBot, make_bot, playout_places
 from ..game import play_out
 from ..games import kirifu
 from ..sim import run_games, simulate
@@ -36,6 +36,17 @@ from . import Timed
 
 LINEUP = ("search", "thumb", "random", "thumb", "random")
 MAX_ACTIONS = 5000
+
+
+class PythonSearchBot(SearchBot):
+    """The search player as it was before the kernel: the same worlds, its playouts in the engine,
+    drawing the same numbers (so it decides as :class:`~cardlab.bots.kirifu.SearchBot` at the same
+    budget). The baseline of the speed figures, and the reference the kernel is tested against."""
+
+    name = "search (Python playouts)"
+
+    def places(self, sample: kirifu.State, actions: list[kirifu.Action], player: int, seed: float) -> list[float]:
+        return playout_places(sample, actions, player, seed, self.cap, kernel=False)
 
 
 def seatings(players: int) -> list[tuple[str, ...]]:

@@ -4,8 +4,9 @@
   spades and the joker while the stock lasts), passes what is hardest to cut and uses osoroi.
 - :class:`SearchBot` samples the hidden hands and the stock consistently with what is public
   (hand counts, the cards each player is known to hold after omorai, the discard heap, the cards
-  on the table), plays every candidate out with a fast policy and keeps the best mean place;
-  ``budget`` is the number of playouts per decision.
+  on the table), plays every candidate out with a fast policy (the noisy rule of thumb, on the
+  compiled kernel :mod:`cardlab.fast.kernels.kirifu_search` unless the joker is in play) and
+  keeps the best mean place; ``budget`` is the number of playouts per decision.
 
 Both only read what their seat may know: their own hand and the public part of the state.
 """
@@ -14,7 +15,10 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
+from typing import Sequence
+
 from ..cards import JOKER, Card, french_deck
+from ..fast.kernels.kirifu_search import places
 from ..games.kirifu import RECEIVE, SEND, Action, State
 from ..games.kirifu_moves import ACE_OF_SPADES, beats, card_key, cutters, osoroi_groups
 
@@ -124,11 +128,22 @@ def _place(sim: State, player: int) -> float:
 def playout_place(sample: State, action: Action, player: int, seed: float, cap: int = 400) -> float:
     """``player``'s place when ``action`` is taken in ``sample`` (a state from :func:`determinize`)
     and the game is played on by the noisy rule of thumb seeded with ``seed``, for at most ``cap``
-    actions. Shared by :class:`SearchBot` and the coach's playouts."""
+    actions, in the engine (:func:`playout_places` plays the same on the compiled kernel)."""
     sim = sample.clone(undo=False)
     sim.apply(action)
     _rollout(sim, random.Random(seed), cap)
     return _place(sim, player)
+
+
+def playout_places(sample: State, actions: Sequence[Action], player: int, seed: float, cap: int = 400,
+                   kernel: bool = True) -> list[float]:
+    """:func:`playout_place` of each of ``actions``, all with ``seed``: on the compiled kernel
+    (:func:`cardlab.fast.kernels.kirifu_search.places`, the same draws and places), in the
+    engine for the joker variant or when ``kernel`` is false. Shared by :class:`SearchBot` and
+    the coach's playouts."""
+    if sample.rules.joker or not kernel:
+        return [playout_place(sample, action, player, seed, cap) for action in actions]
+    return places(sample, actions, player, seed, cap)
 
 
 class SearchBot:
@@ -162,10 +177,13 @@ class SearchBot:
         totals = dict.fromkeys(cands, 0.0)
         for _ in range(worlds):
             sample = determinize(state, me, self.rng)
-            seed = self.rng.random()
-            for action in cands:
-                totals[action] += playout_place(sample, action, me, seed, self.cap)
+            for action, place in zip(cands, self.places(sample, cands, me, self.rng.random())):
+                totals[action] += place
         return min(cands, key=lambda a: totals[a])
+
+    def places(self, sample: State, actions: list[Action], player: int, seed: float) -> list[float]:
+        """The playouts of one sampled world (:func:`playout_places`)."""
+        return playout_places(sample, actions, player, seed, self.cap)
 
     def __repr__(self) -> str:
         return f"SearchBot(budget={self.budget})"
