@@ -70,14 +70,27 @@ def test_the_games_cover_the_rules():
     assert (capped[:, cols.index("reason")] == 1).all() and (capped[:, cols.index("place_0")] == 0).all()
 
 
-PLAIN_SCRIPT = ("import json; from cardlab.fast.kernels.kirifu import play_games; from cardlab.games import kirifu as K; "
-                "r = K.Rules(players=3); "
-                "result = [play_games(range(6), K.KIRIFU, [0, 1, 1, 0]).tolist(), "
-                "play_games([2**40], r, [1, 1, 1], [0.0, 0.3, 1.0]).tolist()]")
+PLAIN_SCRIPT = """
+import random
+from cardlab.bots.kirifu import determinize
+from cardlab.fast.kernels.kirifu import play_games
+from cardlab.fast.kernels.kirifu_search import places
+from cardlab.games import kirifu as K
+
+result = [play_games(range(6), K.KIRIFU, [0, 1, 1, 0]).tolist(),
+          play_games([2**40], K.Rules(players=3), [1, 1, 1], [0.0, 0.3, 1.0]).tolist()]
+state, rng = K.new_game(seed=2, players=3), random.Random(2)
+while len(result) < 8:                           # the search's playouts, from sampled positions
+    legal = state.legal_actions()
+    if len(legal) > 1:
+        result.append(places(determinize(state, state.turn, rng), legal, state.turn, rng.random(), 60))
+    state.apply(legal[0])
+"""
 
 
 def test_the_same_source_runs_as_plain_python():
-    """Under NUMBA_DISABLE_JIT=1 the kernel is plain Python and gives the compiled rows."""
+    """Under NUMBA_DISABLE_JIT=1 the kernels are plain Python and give the compiled rows and
+    playout places."""
     compiled: dict = {}
     exec(PLAIN_SCRIPT, compiled)
     assert plain_python_result(PLAIN_SCRIPT) == compiled["result"]
@@ -176,19 +189,3 @@ def test_playout_seeds_are_cpythons():
     with pytest.raises(ValueError):
         seed_number(-0.5)
 
-
-PLAIN_PLAYOUTS = ("import random; from cardlab.bots.kirifu import determinize; from cardlab.games import kirifu as K; "
-                  "from cardlab.fast.kernels.kirifu_search import places; "
-                  "state = K.new_game(seed=2, players=3); rng = random.Random(2); result = []\n"
-                  "while len(result) < 6:\n"
-                  "    legal = state.legal_actions()\n"
-                  "    if len(legal) > 1: result.append(places(determinize(state, state.turn, rng), legal, state.turn, "
-                  "rng.random(), 60))\n"
-                  "    state.apply(legal[0])")
-
-
-def test_the_playouts_run_as_plain_python():
-    """Under NUMBA_DISABLE_JIT=1 the playout kernel is plain Python and gives the compiled places."""
-    compiled: dict = {}
-    exec(PLAIN_PLAYOUTS, compiled)
-    assert plain_python_result(PLAIN_PLAYOUTS) == compiled["result"]

@@ -7,9 +7,10 @@ seed as :func:`cardlab.sim.kirifu.play_one` plays it in the engine: the deal fro
 drawing among the legal actions in the engine's order (K9: each passed card's cuts, then taking
 it; K8, K13–K15: single cards, then the osoroi groups in canonical order; then ``send``), with
 the Mersenne Twister of :mod:`.trappola_random`; a :class:`cardlab.bots.kirifu.ThumbBot` draws
-its noise and then plays at random or by the rule of thumb. ``tests/test_kernels_kirifu.py`` checks the
-rows against the engine. The same source runs as plain Python under ``NUMBA_DISABLE_JIT=1``.
-The joker variant is not compiled (the engine plays it).
+its noise and then plays at random or by the rule of thumb. The game loop, :func:`play`, starts
+from any position, so the search player's playouts (:mod:`.kirifu_search`) run on it too.
+``tests/test_kernels_kirifu.py`` checks the rows against the engine. The same source runs as plain
+Python under ``NUMBA_DISABLE_JIT=1``. The joker variant is not compiled (the engine plays it).
 """
 
 from __future__ import annotations
