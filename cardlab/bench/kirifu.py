@@ -8,7 +8,8 @@ it had before (:class:`PythonSearchBot`, which decides exactly as the kernel's s
 budget), over the decisions of ``--positions`` games between rule-of-thumb players.
 
 Equal time (``--part equal-time``): the search given the budget whose kernel time per decision
-equals the Python search's at ``--search-budget`` (measured in this run), against the search at
+equals the Python search's at ``--search-budget`` (measured in this run, CPU time, over the
+decisions of ``--positions`` 4-player games), in 4-player games against the search at
 ``--search-budget`` (whose decisions are the Python search's, draw for draw), with two
 rule-of-thumb players, every seating equally often: each one's mean place with a 95% interval
 over games, and the difference of the two searches' places (same games) with its interval.
@@ -140,12 +141,12 @@ def speed(counts: Sequence[int], games: int) -> None:
                   f"{kernel / engine:>6.1f}x", flush=True)
 
 
-def positions(games: int) -> list[kirifu.State]:
+def positions(games: int, players: Sequence[int] = (3, 4, 5)) -> list[kirifu.State]:
     """The searched decisions (more than one legal action) of ``games`` seeded games between
-    rule-of-thumb players, 3, 4 and 5 seats in turn."""
+    rule-of-thumb players, of each count of ``players`` in turn."""
     out = []
     for seed in range(games):
-        state = kirifu.new_game(seed=seed, players=3 + seed % 3, undo=False)
+        state = kirifu.new_game(seed=seed, players=players[seed % len(players)], undo=False)
         bots = [ThumbBot(seed * 8 + p) for p in range(state.rules.players)]
         while not state.is_over:
             if len(state.legal_actions()) > 1:
@@ -190,9 +191,10 @@ def search_lines(budget: int, cases: Sequence[kirifu.State]) -> None:
           f"{python_ms / kernel_ms:>6.1f}x   ({len(cases)} decisions)", flush=True)
 
 
-def equal_time(budget: int, games: int, cases: Sequence[kirifu.State], seed: int, processes: int) -> None:
-    """Print the equal-time part (see the module's docstring)."""
-    new_budget, python_ms = equal_time_budget(budget, cases)
+def equal_time(budget: int, games: int, cases: int, seed: int, processes: int) -> None:
+    """Print the equal-time part (see the module's docstring; the time is matched over the
+    decisions of ``cases`` 4-player games, as the games played)."""
+    new_budget, python_ms = equal_time_budget(budget, positions(cases, (4,)))
     print(f"Equal time per decision: the Python search at budget {budget} takes {python_ms:.2f} ms (CPU); "
           f"the kernel's search gets budget {new_budget} for the same time")
     lineup = (f"search:{new_budget}", f"search:{budget}", "thumb", "thumb")
@@ -223,12 +225,11 @@ def main(argv: list[str]) -> int:
                         help="games of the equal-time part, rounded up to whole rounds of seatings (default 240)")
     args = parser.parse_args(argv)
     parts = args.part or ("speed", "equal-time", "strength")
-    cases = positions(args.positions) if {"speed", "equal-time"} & set(parts) else []
     if "speed" in parts:
         speed(args.players, args.speed_games)
-        search_lines(args.search_budget, cases)
+        search_lines(args.search_budget, positions(args.positions))
     if "equal-time" in parts:
-        equal_time(args.search_budget, args.equal_games, cases, args.seed, args.processes)
+        equal_time(args.search_budget, args.equal_games, args.positions, args.seed, args.processes)
     if "strength" not in parts:
         return 0
     print(f"Kirifu ({kirifu.KIRIFU.name}), every seating equally often; search budget {args.budget} "
