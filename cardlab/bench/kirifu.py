@@ -37,7 +37,7 @@ from typing import Sequence
 import pandas as pd
 
 from ..bots import RandomBot
-from ..bots.kirifu import SearchBot, ThumbBot, make_bot, playout_places
+from ..bots.kirifu import SearchBot, ThumbBot, make_bot
 from ..game import play_out
 from ..games import kirifu
 from ..sim import run_games, simulate
@@ -55,8 +55,8 @@ class PythonSearchBot(SearchBot):
 
     name = "search (Python playouts)"
 
-    def places(self, sample: kirifu.State, actions: list[kirifu.Action], player: int, seed: float) -> list[float]:
-        return playout_places(sample, actions, player, seed, self.cap, kernel=False)
+    def totals(self, state: kirifu.State, actions: list[kirifu.Action], worlds: int) -> list[float]:
+        return self.engine_totals(state, actions, worlds)
 
 
 def seatings(players: int, lineup: Sequence[str] = LINEUP) -> list[tuple[str, ...]]:

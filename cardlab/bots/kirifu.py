@@ -17,9 +17,12 @@ import random
 from functools import lru_cache
 from typing import Sequence
 
+import numpy as np
+
 from ..cards import JOKER, Card, french_deck
-from ..fast.kernels.kirifu_search import places
-from ..games.kirifu import RECEIVE, SEND, Action, State
+from ..fast.kernels.kirifu_search import ints, moves, places, position, search_totals
+from ..fast.kernels.trappola_random import restore, state_of
+from ..games.kirifu import RECEIVE, SEND, Action, State, View
 from ..games.kirifu_moves import ACE_OF_SPADES, beats, card_key, cutters, osoroi_groups
 
 
@@ -88,13 +91,18 @@ class ThumbBot:
         return "ThumbBot()"
 
 
-def determinize(state: State, player: int, rng: random.Random) -> State:
-    """A copy of ``state`` whose cards hidden from ``player`` are redealt at random, consistently
-    with everything public (hand counts, cards known to be in a hand, discard, table)."""
+def unseen(state: State, player: int) -> tuple[View, list[Card]]:
+    """``player``'s view and the cards it has not seen (in hands, the stock), in pack order."""
     view = state.view(player)
     seen = set(state.hands[player]) | set(view.discard + view.passed + view.taken + view.chosen)
     seen.update(c for known in view.known for c in known)
-    pool = [c for c in french_deck(jokers=int(state.rules.joker)) if c not in seen]
+    return view, [c for c in french_deck(jokers=int(state.rules.joker)) if c not in seen]
+
+
+def determinize(state: State, player: int, rng: random.Random) -> State:
+    """A copy of ``state`` whose cards hidden from ``player`` are redealt at random, consistently
+    with everything public (hand counts, cards known to be in a hand, discard, table)."""
+    view, pool = unseen(state, player)
     rng.shuffle(pool)
     hands, k = [], 0
     for p, count in enumerate(view.counts):
@@ -135,13 +143,12 @@ def playout_place(sample: State, action: Action, player: int, seed: float, cap: 
     return _place(sim, player)
 
 
-def playout_places(sample: State, actions: Sequence[Action], player: int, seed: float, cap: int = 400,
-                   kernel: bool = True) -> list[float]:
+def playout_places(sample: State, actions: Sequence[Action], player: int, seed: float,
+                   cap: int = 400) -> list[float]:
     """:func:`playout_place` of each of ``actions``, all with ``seed``: on the compiled kernel
     (:func:`cardlab.fast.kernels.kirifu_search.places`, the same draws and places), in the
-    engine for the joker variant or when ``kernel`` is false. Shared by :class:`SearchBot` and
-    the coach's playouts."""
-    if sample.rules.joker or not kernel:
+    engine for the joker variant. The coach's playouts."""
+    if sample.rules.joker:
         return [playout_place(sample, action, player, seed, cap) for action in actions]
     return places(sample, actions, player, seed, cap)
 
@@ -173,17 +180,38 @@ class SearchBot:
         if len(legal) == 1:
             return legal[0]
         me, cands = state.current_player, self._candidates(state, legal)
-        worlds = max(1, self.budget // len(cands))
-        totals = dict.fromkeys(cands, 0.0)
-        for _ in range(worlds):
-            sample = determinize(state, me, self.rng)
-            for action, place in zip(cands, self.places(sample, cands, me, self.rng.random())):
-                totals[action] += place
-        return min(cands, key=lambda a: totals[a])
+        totals = self.totals(state, cands, max(1, self.budget // len(cands)))
+        return cands[totals.index(min(totals))]
 
-    def places(self, sample: State, actions: list[Action], player: int, seed: float) -> list[float]:
-        """The playouts of one sampled world (:func:`playout_places`)."""
-        return playout_places(sample, actions, player, seed, self.cap)
+    def totals(self, state: State, actions: list[Action], worlds: int) -> list[float]:
+        """For each of ``actions`` of the player to move, the sum of its places over ``worlds``
+        sampled worlds (:func:`determinize`, then :func:`playout_place` of each action with one
+        seed, both drawn from ``self.rng``): compiled, in one call of
+        :func:`cardlab.fast.kernels.kirifu_search.search_totals` (the same draws), unless the joker
+        is in play."""
+        if state.rules.joker:
+            return self.engine_totals(state, actions, worlds)
+        me, g = state.current_player, state_of(self.rng)
+        view, pool = unseen(state, me)
+        known = np.zeros((state.rules.players, 52), np.int64)
+        for p, cards in enumerate(view.known):
+            known[p, :len(cards)] = ints(cards)
+        hands, sizes, _, *table = position(state)
+        hands[np.arange(len(hands)) != me] = 0       # the others' hands are redealt in every world
+        totals = search_totals(g, ints(pool), known, np.array([len(k) for k in view.known]), hands, sizes, *table,
+                               moves(state, actions), worlds, self.cap)
+        restore(self.rng, g)
+        return totals.tolist()
+
+    def engine_totals(self, state: State, actions: list[Action], worlds: int) -> list[float]:
+        """:meth:`totals` with the worlds sampled and played out in the engine."""
+        totals = [0.0] * len(actions)
+        for _ in range(worlds):
+            sample = determinize(state, state.current_player, self.rng)
+            seed = self.rng.random()
+            for i, action in enumerate(actions):
+                totals[i] += playout_place(sample, action, state.current_player, seed, self.cap)
+        return totals
 
     def __repr__(self) -> str:
         return f"SearchBot(budget={self.budget})"

@@ -1,5 +1,8 @@
 """The search player's playouts compiled: a sampled Kirifu position played on from each candidate
-action by the noisy rule of thumb, on the game loop of :mod:`.kirifu` (:func:`.kirifu.play`).
+action by the noisy rule of thumb, on the game loop of :mod:`.kirifu` (:func:`.kirifu.play`);
+and :func:`search_totals`, a whole decision of :class:`cardlab.bots.kirifu.SearchBot` (its worlds
+sampled and played out) drawing from the bot's own ``random.Random`` (moved in and out with
+:func:`.trappola_random.state_of` / :func:`~.trappola_random.restore`) as it drew in the engine.
 
 :func:`places` gives, for each candidate, the place :func:`cardlab.bots.kirifu.playout_place`
 gives in the engine: the candidate taken, then at most ``cap`` actions by every seat's rule of
@@ -19,8 +22,8 @@ from numba import njit
 
 from ...cards import FRENCH_SUITS, french_deck
 from ...games.kirifu import RECEIVE, Action, State
-from .kirifu import THUMB, play
-from .trappola_random import SIZE, seed
+from .kirifu import THUMB, insert, play
+from .trappola_random import SIZE, random_float, seed, shuffle
 
 NOISE = 0.1
 """How often a playout's rule of thumb plays a random legal action (as ``_rollout``)."""
@@ -72,7 +75,40 @@ def _places(hands: np.ndarray, sizes: np.ndarray, stock: np.ndarray, passed: np.
     return out
 
 
-def _ints(cards: Sequence) -> np.ndarray:
+@njit(cache=True)
+def search_totals(g: np.ndarray, pool: np.ndarray, known: np.ndarray, n_known: np.ndarray, hands: np.ndarray,
+                  sizes: np.ndarray, passed: np.ndarray, taken: np.ndarray, chosen: np.ndarray, place: np.ndarray,
+                  turn: int, receive: bool, world: int, hand_size: int, osoroi: bool, moves: np.ndarray,
+                  worlds: int, cap: int) -> np.ndarray:
+    """For each of ``moves`` of the player to move (``turn``), the sum of its places over ``worlds``
+    sampled worlds, drawing from ``g`` as :class:`cardlab.bots.kirifu.SearchBot` draws: each world
+    redeals the cards ``turn`` has not seen (``pool``, in pack order) as
+    :func:`~cardlab.bots.kirifu.determinize` does (shuffled; each other seat ``p`` gets its known
+    cards ``known[p, :n_known[p]]`` and the next ``sizes[p] - n_known[p]`` of the pool; the rest is
+    the stock), then draws the playouts' seed (``random()``; :func:`_places`)."""
+    totals = np.zeros(len(moves))
+    cards = pool.copy()
+    for _ in range(worlds):
+        cards[:] = pool
+        shuffle(g, cards, len(cards))
+        k = 0
+        for p in range(len(hands)):
+            if p == turn:
+                continue
+            size = 0
+            for c in known[p, :n_known[p]]:
+                size = insert(hands[p], size, c)
+            for c in cards[k:k + sizes[p] - n_known[p]]:
+                size = insert(hands[p], size, c)
+            k += sizes[p] - n_known[p]
+        seed_number = np.int64(random_float(g) * 2.0 ** 61)  # hash() of a float from random()
+        totals += _places(hands, sizes, cards[k:], passed, taken, chosen, place, turn, receive, world, hand_size,
+                          osoroi, moves, seed_number, cap, turn)
+    return totals
+
+
+def ints(cards: Sequence) -> np.ndarray:
+    """Cards as their indices in ``french_deck()``."""
     return np.array([INDEX[c] for c in cards], np.int64)
 
 
@@ -83,10 +119,10 @@ def position(state: State) -> tuple:
     hands, sizes, place = np.zeros((n, 52), np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64)
     for p, hand in enumerate(state.hands):
         sizes[p] = len(hand)
-        hands[p, :len(hand)] = _ints(hand)
+        hands[p, :len(hand)] = ints(hand)
     for k, p in enumerate(state.finished):
         place[p] = k + 1
-    return (hands, sizes, _ints(state.stock), _ints(state.passed), _ints(state.taken), _ints(state.chosen), place,
+    return (hands, sizes, ints(state.stock), ints(state.passed), ints(state.taken), ints(state.chosen), place,
             state.turn, state.phase == RECEIVE, FRENCH_SUITS.index(state.world), state.rules.hand_size,
             state.rules.osoroi)
 
