@@ -88,11 +88,21 @@ def test_bots_are_seeded_and_named():
 
 
 def test_benchmark_prints_a_line_per_bot(capsys):
-    assert bench.main(["--games", "6", "--players", "3", "--budget", "4", "--processes", "1"]) == 0
+    assert bench.main(["--games", "6", "--players", "3", "--budget", "4", "--processes", "1", "--part", "strength"]) == 0
     out = capsys.readouterr().out
     for name in ("search", "thumb", "random"):
         assert any(line.split()[1:2] == [name] or line.split()[:1] == [name] for line in out.splitlines())
     assert "6 games" in out and "ms/decision" in out
+
+
+def test_benchmark_times_the_search_both_ways_and_at_equal_time(capsys):
+    """The speed part times the search on the kernel and with engine playouts; the equal-time part
+    seats the search at a budget matched in time against the search at the given budget."""
+    assert bench.main(["--players", "3", "--speed-games", "200", "--search-budget", "4", "--positions", "1",
+                       "--equal-games", "12", "--processes", "1", "--part", "speed", "--part", "equal-time"]) == 0
+    out = capsys.readouterr().out
+    assert "search, budget 4, playouts" in out and "search, budget 4, decisions" in out
+    assert "Equal time per decision" in out and "place of search" in out and "12 games" in out
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])

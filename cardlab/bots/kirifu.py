@@ -4,8 +4,9 @@
   spades and the joker while the stock lasts), passes what is hardest to cut and uses osoroi.
 - :class:`SearchBot` samples the hidden hands and the stock consistently with what is public
   (hand counts, the cards each player is known to hold after omorai, the discard heap, the cards
-  on the table), plays every candidate out with a fast policy and keeps the best mean place;
-  ``budget`` is the number of playouts per decision.
+  on the table), plays every candidate out with a fast policy (the noisy rule of thumb, on the
+  compiled kernel :mod:`cardlab.fast.kernels.kirifu_search` unless the joker is in play) and
+  keeps the best mean place; ``budget`` is the number of playouts per decision.
 
 Both only read what their seat may know: their own hand and the public part of the state.
 """
@@ -14,8 +15,14 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
+from typing import Sequence
+
+import numpy as np
+
 from ..cards import JOKER, Card, french_deck
-from ..games.kirifu import RECEIVE, SEND, Action, State
+from ..fast.kernels.kirifu_search import ints, moves, places, position, search_totals
+from ..fast.kernels.trappola_random import restore, state_of
+from ..games.kirifu import RECEIVE, SEND, Action, State, View
 from ..games.kirifu_moves import ACE_OF_SPADES, beats, card_key, cutters, osoroi_groups
 
 
@@ -84,13 +91,18 @@ class ThumbBot:
         return "ThumbBot()"
 
 
-def determinize(state: State, player: int, rng: random.Random) -> State:
-    """A copy of ``state`` whose cards hidden from ``player`` are redealt at random, consistently
-    with everything public (hand counts, cards known to be in a hand, discard, table)."""
+def unseen(state: State, player: int) -> tuple[View, list[Card]]:
+    """``player``'s view and the cards it has not seen (in hands, the stock), in pack order."""
     view = state.view(player)
     seen = set(state.hands[player]) | set(view.discard + view.passed + view.taken + view.chosen)
     seen.update(c for known in view.known for c in known)
-    pool = [c for c in french_deck(jokers=int(state.rules.joker)) if c not in seen]
+    return view, [c for c in french_deck(jokers=int(state.rules.joker)) if c not in seen]
+
+
+def determinize(state: State, player: int, rng: random.Random) -> State:
+    """A copy of ``state`` whose cards hidden from ``player`` are redealt at random, consistently
+    with everything public (hand counts, cards known to be in a hand, discard, table)."""
+    view, pool = unseen(state, player)
     rng.shuffle(pool)
     hands, k = [], 0
     for p, count in enumerate(view.counts):
@@ -124,11 +136,21 @@ def _place(sim: State, player: int) -> float:
 def playout_place(sample: State, action: Action, player: int, seed: float, cap: int = 400) -> float:
     """``player``'s place when ``action`` is taken in ``sample`` (a state from :func:`determinize`)
     and the game is played on by the noisy rule of thumb seeded with ``seed``, for at most ``cap``
-    actions. Shared by :class:`SearchBot` and the coach's playouts."""
+    actions, in the engine (:func:`playout_places` plays the same on the compiled kernel)."""
     sim = sample.clone(undo=False)
     sim.apply(action)
     _rollout(sim, random.Random(seed), cap)
     return _place(sim, player)
+
+
+def playout_places(sample: State, actions: Sequence[Action], player: int, seed: float,
+                   cap: int = 400) -> list[float]:
+    """:func:`playout_place` of each of ``actions``, all with ``seed``: on the compiled kernel
+    (:func:`cardlab.fast.kernels.kirifu_search.places`, the same draws and places), in the
+    engine for the joker variant. The coach's playouts."""
+    if sample.rules.joker:
+        return [playout_place(sample, action, player, seed, cap) for action in actions]
+    return places(sample, actions, player, seed, cap)
 
 
 class SearchBot:
@@ -158,14 +180,38 @@ class SearchBot:
         if len(legal) == 1:
             return legal[0]
         me, cands = state.current_player, self._candidates(state, legal)
-        worlds = max(1, self.budget // len(cands))
-        totals = dict.fromkeys(cands, 0.0)
+        totals = self.totals(state, cands, max(1, self.budget // len(cands)))
+        return cands[totals.index(min(totals))]
+
+    def totals(self, state: State, actions: list[Action], worlds: int) -> list[float]:
+        """For each of ``actions`` of the player to move, the sum of its places over ``worlds``
+        sampled worlds (:func:`determinize`, then :func:`playout_place` of each action with one
+        seed, both drawn from ``self.rng``): compiled, in one call of
+        :func:`cardlab.fast.kernels.kirifu_search.search_totals` (the same draws), unless the joker
+        is in play."""
+        if state.rules.joker:
+            return self.engine_totals(state, actions, worlds)
+        me, g = state.current_player, state_of(self.rng)
+        view, pool = unseen(state, me)
+        known = np.zeros((state.rules.players, 52), np.int64)
+        for p, cards in enumerate(view.known):
+            known[p, :len(cards)] = ints(cards)
+        hands, sizes, _, *table = position(state)
+        hands[np.arange(len(hands)) != me] = 0       # the others' hands are redealt in every world
+        totals = search_totals(g, ints(pool), known, np.array([len(k) for k in view.known]), hands, sizes, *table,
+                               moves(state, actions), worlds, self.cap)
+        restore(self.rng, g)
+        return totals.tolist()
+
+    def engine_totals(self, state: State, actions: list[Action], worlds: int) -> list[float]:
+        """:meth:`totals` with the worlds sampled and played out in the engine."""
+        totals = [0.0] * len(actions)
         for _ in range(worlds):
-            sample = determinize(state, me, self.rng)
+            sample = determinize(state, state.current_player, self.rng)
             seed = self.rng.random()
-            for action in cands:
-                totals[action] += playout_place(sample, action, me, seed, self.cap)
-        return min(cands, key=lambda a: totals[a])
+            for i, action in enumerate(actions):
+                totals[i] += playout_place(sample, action, state.current_player, seed, self.cap)
+        return totals
 
     def __repr__(self) -> str:
         return f"SearchBot(budget={self.budget})"

@@ -2,15 +2,15 @@
 
 A world is the search bot's :func:`~cardlab.bots.kirifu.determinize` (the hidden hands and the
 stock redealt consistently with what the player has seen) and a playout is the bot's
-:func:`~cardlab.bots.kirifu.playout_place` (the noisy rule of thumb for every seat). The value is
-the player's finishing place (1 is best); a playout cut short by the cap ranks the players still
-in by the size of their hands.
+:func:`~cardlab.bots.kirifu.playout_places` (the noisy rule of thumb for every seat, on the
+compiled kernel). The value is the player's finishing place (1 is best); a playout cut short by
+the cap ranks the players still in by the size of their hands.
 """
 
 from __future__ import annotations
 
 import random
-from ..bots.kirifu import determinize, playout_place
+from ..bots.kirifu import determinize, playout_places
 from ..cards import JOKER, SUIT_SYMBOLS, Card
 from ..games.kirifu import Action, State
 from ..games.kirifu_moves import ACE_OF_SPADES, cutters
@@ -38,7 +38,7 @@ class KirifuPlayouts:
         return determinize(self.state, self.me, rng)
 
     def values(self, world: State, seed: float) -> list[float]:
-        return [playout_place(world, action, self.me, seed, self.cap) for action in self.actions]
+        return playout_places(world, self.actions, self.me, seed, self.cap)
 
     def reasons(self, action: Action) -> tuple[Reason, ...]:
         view, kind = self.view, action[0]

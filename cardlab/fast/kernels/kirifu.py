@@ -7,9 +7,10 @@ seed as :func:`cardlab.sim.kirifu.play_one` plays it in the engine: the deal fro
 drawing among the legal actions in the engine's order (K9: each passed card's cuts, then taking
 it; K8, K13–K15: single cards, then the osoroi groups in canonical order; then ``send``), with
 the Mersenne Twister of :mod:`.trappola_random`; a :class:`cardlab.bots.kirifu.ThumbBot` draws
-its noise and then plays at random or by the rule of thumb. ``tests/test_kernels_kirifu.py`` checks the
-rows against the engine. The same source runs as plain Python under ``NUMBA_DISABLE_JIT=1``.
-The joker variant is not compiled (the engine plays it).
+its noise and then plays at random or by the rule of thumb. The game loop, :func:`play`, starts
+from any position, so the search player's playouts (:mod:`.kirifu_search`) run on it too.
+``tests/test_kernels_kirifu.py`` checks the rows against the engine. The same source runs as plain
+Python under ``NUMBA_DISABLE_JIT=1``. The joker variant is not compiled (the engine plays it).
 """
 
 from __future__ import annotations
@@ -183,60 +184,55 @@ def thumb_pass(hand: np.ndarray, size: int, keys: np.ndarray, n_groups: int, n_c
     return pick
 
 
+NO_MOVE = np.array([-1, -1], np.int64)
+"""``play``'s ``move`` when the first action is the players' own."""
+
+
 @njit(cache=True)
-def play_game(game_seed: int, players: int, hand_size: int, world_rule: int, first_rule: int, osoroi: bool,
-              kinds: np.ndarray, noise: np.ndarray, max_actions: int, row: np.ndarray) -> None:
-    """The game seeded ``game_seed`` into ``row`` (zeros; see :func:`columns`)."""
-    n = players
-    game = np.zeros(SIZE, np.int64)
-    seed(game, game_seed)
-    bots = np.zeros((n, SIZE), np.int64)
-    for p in range(n):
-        seed(bots[p], game_seed * 16 + p + 1)    # cardlab.sim.bot_seed
-    stock = np.arange(52)
-    shuffle(game, stock, 52)                     # K2–K4, as State._shuffled_deal
-    world = world_rule if world_rule >= 0 else randbelow(game, 4)
-    turn = first_rule if first_rule >= 0 else randbelow(game, n)
+def play(hands: np.ndarray, sizes: np.ndarray, stock: np.ndarray, top: int, passed: np.ndarray, n_passed: int,
+         taken: np.ndarray, n_taken: int, chosen: np.ndarray, n_chosen: int, receive: bool, turn: int,
+         place: np.ndarray, world: int, hand_size: int, osoroi: bool, kinds: np.ndarray, noise: np.ndarray,
+         bots: np.ndarray, move: np.ndarray, max_actions: int, cuts: np.ndarray, omorai: np.ndarray) -> int:
+    """Play on from a position for at most ``max_actions`` actions; returns how many were played,
+    or -1 when the game was stopped unfinished (every array but the rules' is changed in place).
+
+    The position: each seat's sorted ``hands[p, :sizes[p]]``; the stock ``stock[top:]`` (its next
+    card first); the cards passed to ``turn`` still to resolve (``passed[:n_passed]``), those it
+    took in this turn (``taken``) or set aside for an osoroi pass (``chosen``); ``receive`` when
+    ``turn`` resolves passed cards, else it passes; ``place[p]`` the finishing place of seat ``p``
+    (0 while in). Seat ``p`` plays as ``kinds[p]`` with ``noise[p]``, drawing from ``bots[p]`` (or
+    all from ``bots[0]`` when it has one row). ``move``, unless :data:`NO_MOVE`, is the first
+    action, drawing nothing: when receiving (passed card, cutter or -1 to take it in), when
+    passing (the index among the legal passes, 0). Cuts and omorai are counted per seat."""
+    n = len(hands)
     beaten_by, beats_n, score = np.zeros(52, np.int64), np.zeros(52, np.int64), np.zeros(52)
     strength(world, beaten_by, beats_n, score)
-    hands = np.zeros((n, 52), np.int64)
-    sizes = np.zeros(n, np.int64)
-    row[WORLD], row[FIRST], row[ACE] = world, turn, -1
-    for p in range(n):
-        for k in range(hand_size):
-            c = stock[p * hand_size + k]
-            sizes[p] = insert(hands[p], sizes[p], c)
-            row[SEATS + WORLD_CARDS * n + p] += c // 13 == world
-            if c == ACE_OF_SPADES:
-                row[ACE] = p
-    top = n * hand_size                          # the next card of the stock
-    passed = np.zeros(52, np.int64)
-    taken = np.zeros(52, np.int64)
-    chosen = np.zeros(52, np.int64)
-    n_passed = n_taken = n_chosen = 0
-    out = np.zeros(n, np.bool_)
     n_out = 0
+    for p in range(n):
+        n_out += place[p] > 0
     keys = np.zeros(MAX_GROUPS + 78, np.int64)
     group = np.zeros(3, np.int64)
-    receive = False
     actions = 0
     while actions < max_actions:
         me = turn
-        hand = hands[me]
+        hand, g = hands[me], bots[me if len(bots) == n else 0]
+        forced = actions == 0 and move[0] >= 0
         actions += 1
-        at_random = kinds[me] == RANDOM or random_float(bots[me]) < noise[me]
+        at_random = not forced and (kinds[me] == RANDOM or random_float(g) < noise[me])
         to_pass = -1                             # set when the turn ends: how many cards go on
         if receive:                              # K9: each passed card's cuts, then taking it
-            if at_random:
-                card, cutter = _receive_pick(hand, sizes[me], passed, n_passed, world, bots[me])
+            if forced:
+                card, cutter = move[0], move[1]
+            elif at_random:
+                card, cutter = _receive_pick(hand, sizes[me], passed, n_passed, world, g)
             else:
-                card, cutter = thumb_receive(hand, sizes[me], passed, n_passed, world, 52 - top, beats_n)
+                card, cutter = thumb_receive(hand, sizes[me], passed, n_passed, world, len(stock) - top, beats_n)
             n_passed = remove(passed, n_passed, card)
             if cutter >= 0:
-                row[SEATS + CUTS * n + me] += 1
+                cuts[me] += 1
                 sizes[me] = remove(hand, sizes[me], cutter)
             else:                                # omorai
-                row[SEATS + OMORAI * n + me] += 1
+                omorai[me] += 1
                 taken[n_taken] = card
                 n_taken += 1
             if n_passed == 0:
@@ -249,15 +245,17 @@ def play_game(game_seed: int, players: int, hand_size: int, world_rule: int, fir
                 else:                            # K22: nothing left to pass
                     to_pass = 0
         else:                                    # K8, K13–K15: a card, or osoroi groups then send
-            room = sizes[_next_in(me, n, out)] - n_chosen
-            g = groups(hand, sizes[me], room, keys) if osoroi else 0
+            room = sizes[_next_in(me, n, place)] - n_chosen
+            n_groups = groups(hand, sizes[me], room, keys) if osoroi else 0
             singles = 1 if n_chosen else sizes[me]
-            if singles + g == 0:
-                break
-            if at_random:
-                pick = randbelow(bots[me], singles + g)
+            if singles + n_groups == 0:
+                return actions
+            if forced:
+                pick = move[0]
+            elif at_random:
+                pick = randbelow(g, singles + n_groups)
             else:
-                pick = thumb_pass(hand, sizes[me], keys, g, n_chosen, score, group)
+                pick = thumb_pass(hand, sizes[me], keys, n_groups, n_chosen, score, group)
             if pick >= singles:
                 for k in range(group_cards(keys[pick - singles], group)):
                     sizes[me] = remove(hand, sizes[me], group[k])
@@ -272,27 +270,56 @@ def play_game(game_seed: int, players: int, hand_size: int, world_rule: int, fir
         if to_pass < 0:
             continue
         # K12, K17, K22: refill; finish; hand the cards on to the next player still in
-        for _ in range(max(0, min(hand_size - sizes[me], 52 - top))):
+        for _ in range(max(0, min(hand_size - sizes[me], len(stock) - top))):
             sizes[me] = insert(hand, sizes[me], stock[top])
             top += 1
-        if sizes[me] == 0 and top == 52:
-            out[me] = True
+        if sizes[me] == 0 and top == len(stock):
             n_out += 1
-            row[SEATS + PLACE * n + me] = n_out
-        nxt = _next_in(me, n, out)
+            place[me] = n_out
+        nxt = _next_in(me, n, place)
         passed[:to_pass] = chosen[:to_pass]
         n_passed, n_chosen = to_pass, 0
         if n_out >= n - 1:                       # the last one left is last
-            n_out += 1
-            row[SEATS + PLACE * n + nxt] = n_out
-            row[REASON] = FINISHED
-            break
+            place[nxt] = n_out + 1
+            return actions
         turn, receive = nxt, to_pass > 0
-    else:
-        row[REASON] = CAP
-    row[ACTIONS] = actions
-    if row[REASON] == CAP:
-        row[SEATS + PLACE * n:SEATS + (PLACE + 1) * n] = 0
+    return -1
+
+
+@njit(cache=True)
+def play_game(game_seed: int, players: int, hand_size: int, world_rule: int, first_rule: int, osoroi: bool,
+              kinds: np.ndarray, noise: np.ndarray, max_actions: int, row: np.ndarray) -> None:
+    """The game seeded ``game_seed`` into ``row`` (zeros; see :func:`columns`)."""
+    n = players
+    game = np.zeros(SIZE, np.int64)
+    seed(game, game_seed)
+    bots = np.zeros((n, SIZE), np.int64)
+    for p in range(n):
+        seed(bots[p], game_seed * 16 + p + 1)    # cardlab.sim.bot_seed
+    stock = np.arange(52)
+    shuffle(game, stock, 52)                     # K2–K4, as State._shuffled_deal
+    world = world_rule if world_rule >= 0 else randbelow(game, 4)
+    turn = first_rule if first_rule >= 0 else randbelow(game, n)
+    hands = np.zeros((n, 52), np.int64)
+    sizes = np.zeros(n, np.int64)
+    row[WORLD], row[FIRST], row[ACE] = world, turn, -1
+    for p in range(n):
+        for k in range(hand_size):
+            c = stock[p * hand_size + k]
+            sizes[p] = insert(hands[p], sizes[p], c)
+            row[SEATS + WORLD_CARDS * n + p] += c // 13 == world
+            if c == ACE_OF_SPADES:
+                row[ACE] = p
+    place = row[SEATS + PLACE * n:SEATS + (PLACE + 1) * n]
+    cuts = row[SEATS + CUTS * n:SEATS + (CUTS + 1) * n]
+    omorai = row[SEATS + OMORAI * n:SEATS + (OMORAI + 1) * n]
+    actions = play(hands, sizes, stock, n * hand_size, np.zeros(52, np.int64), 0, np.zeros(52, np.int64), 0,
+                   np.zeros(52, np.int64), 0, False, turn, place, world, hand_size, osoroi, kinds, noise, bots,
+                   NO_MOVE, max_actions, cuts, omorai)
+    row[REASON] = FINISHED if actions >= 0 else CAP
+    row[ACTIONS] = actions if actions >= 0 else max_actions
+    if actions < 0:
+        place[:] = 0
 
 
 @njit(cache=True)
@@ -318,9 +345,9 @@ def _receive_pick(hand: np.ndarray, size: int, passed: np.ndarray, n_passed: int
 
 
 @njit(cache=True)
-def _next_in(seat: int, n: int, out: np.ndarray) -> int:
+def _next_in(seat: int, n: int, place: np.ndarray) -> int:
     for k in range(1, n + 1):
-        if not out[(seat + k) % n]:
+        if not place[(seat + k) % n]:
             return (seat + k) % n
     return seat
 
