@@ -270,11 +270,9 @@ def write_detail(row: np.ndarray, taken: tuple, first_taker: int) -> None:
 def play(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work: tuple, dealt: np.ndarray, g: int,
          positions: np.ndarray) -> int:
     """Deal and play the game seeded ``seed`` under ``rules`` (:func:`constants`) and the cap
-    ``max_steps`` with the seats'
-    slap ``models`` (2, 5), writing its :data:`COLUMNS` (and :data:`DETAIL`) into the ``row`` of
-    ``work``, the buffers of
-    :func:`workspace`. ``dealt``: the deals to play (:func:`deal_rows`; row ``g``), or an empty
-    array to draw the deal from the seed.
+    ``max_steps`` with the seats' slap ``models`` (2, 5), writing its :data:`COLUMNS` (and
+    :data:`DETAIL`) into the ``row`` of ``work``, the buffers of :func:`workspace`. ``dealt``: the
+    deals to play (:func:`deal_rows`; row ``g``), or an empty array to draw the deal from the seed.
 
     Deterministic rules only: returns the number of trick starts if the game ended by a loop or
     the cap (the loop check then needs an exact pass: call again with ``positions`` of that many
@@ -440,9 +438,9 @@ def first_loop(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work
         for j in range(3):
             rows[2 + j, g] = positions[t, STATS + j]
         if rules[-1]:                                    # detail
-            write_detail(work[-1], (positions[t, STATS + 3], positions[t, STATS + 4]), positions[t, STATS + 5])
-            for j in range(len(COLUMNS), rows.shape[0]):
-                rows[j, g] = work[-1][j]
+            row = work[-1]
+            write_detail(row, (positions[t, STATS + 3], positions[t, STATS + 4]), positions[t, STATS + 5])
+            rows[len(COLUMNS):, g] = row[len(COLUMNS):rows.shape[0]]
 
 
 @njit(cache=True)
@@ -469,8 +467,7 @@ def games(rules: tuple, max_steps: int, run_seed: int, first: int, models: np.nd
         for g in range(lo + b * n // blocks, lo + (b + 1) * n // blocks):
             seeds[g] = game_seed(run_seed, first + g)
             k = play(rules, max_steps, seeds[g], models, work, dealt, g, none)
-            for j in range(rows.shape[0]):
-                rows[j, g] = work[-1][j]
+            rows[:, g] = work[-1][:rows.shape[0]]
             if k:                                        # a loop or the cap: the exact loop check
                 first_loop(rules, max_steps, seeds[g], models, work, dealt, rows, g, k)
 
