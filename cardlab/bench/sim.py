@@ -166,8 +166,7 @@ def main(argv: list[str]) -> int:
     n, rounds = max(2000, int(args.seconds * 150_000)), max(1, args.rounds)
     print(load())
     if os.getloadavg()[0] >= 1:
-        print("(other work holds a core or more: one-core figures, by CPU time, hold up; the two-core ratio "
-              "is a floor)")
+        print("(other work holds a core or more: every figure is low, the two-core ratio most)")
     with c_loop() as run_c:
         yardstick, ref, beggar = beggar_against(run_c, n, max(2000, int(args.seconds * 300_000)), rounds,
                                                 args.seconds)
