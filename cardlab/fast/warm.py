@@ -19,13 +19,18 @@ from ..games import cleopatra
 from ..sim import record_hunt, simulate
 
 
-def _cleopatra(rules: cleopatra.Rules, detail: bool = False) -> Callable[[], object]:
-    return lambda: simulate("cleopatra", rules, n=1, detail=detail, progress=False)
+def _cleopatra(rules: cleopatra.Rules) -> Callable[[], None]:
+    """A game under ``rules`` with bots that slap and without, and one with the detail columns."""
+
+    def run() -> None:
+        for players in (("slapper", "slapper"), ("none", "none")):
+            simulate("cleopatra", rules, players, n=1, progress=False)
+        simulate("cleopatra", rules, n=1, detail=True, progress=False)
+    return run
 
 
 CASES: list[tuple[str, Callable[[], object]]] = [
-    *[(f"Cleopatra kernel: {name}", _cleopatra(rules)) for name, rules in cleopatra.PRESETS.items()],
-    *[(f"Cleopatra kernel: {name} with detail=True", _cleopatra(rules, detail=True))
+    *[(f"Cleopatra kernel: {name}", _cleopatra(rules))
       for name, rules in cleopatra.PRESETS.items()],
     ("Cleopatra kernel: any other rules", _cleopatra(cleopatra.variant(deal="shuffle", name="warm"))),
     ("Cleopatra kernel: given deals (record hunt)", lambda: record_hunt.random_sampling(budget=2, seed=0, batch=2)),
@@ -36,9 +41,9 @@ CASES: list[tuple[str, Callable[[], object]]] = [
     ("Kirifu kernel: random and rule-of-thumb players",
      lambda: simulate("kirifu", players=("random", "thumb", "thumb", "thumb"), n=1, progress=False)),
 ]
-"""What to run, by the path it warms: every Cleopatra preset with and without the detail columns,
-a variant (the kernel for any rules), given deals, Trappola's and Kirifu's kernel players and
-Trappola's search player."""
+"""What to run, by the path it warms: every Cleopatra preset and a variant of the rules (the kernel
+for any others), each with slaps and without and with the detail columns; given deals; Trappola's
+and Kirifu's kernel players; Trappola's search player."""
 
 
 def cache_counts() -> tuple[int, int]:
