@@ -16,6 +16,7 @@ def test_bench_sim_prints_every_path(capsys):
         assert line.count("x ") >= 1  # the ratio to the yardstick
     assert "C loop" in out or "engine" in out
     assert "(CPU time per game, 2 / 1)" in out and "(cores the 2 threads got)" in out
+    assert "(cores other work took, 1 / 2)" in out
     assert out.count("load average") == 2
 
 
