@@ -36,6 +36,11 @@ def test_the_sides_of_a_ratio_run_in_turn_and_the_best_run_of_each_counts():
         {"a": Rates(1.0, 9.0), "b": Rates(4.0, 6.0)}
 
 
+def test_a_run_that_other_work_left_alone_counts_before_a_faster_one():
+    runs = iter([Rates(5.0, 5.0, others=1.0), Rates(3.0, 3.0, others=0.0), Rates(4.0, 4.0, others=0.5)])
+    assert best_interleaved({"a": lambda r: next(runs)}, 3) == {"a": Rates(3.0, 3.0, 0.0)}
+
+
 def test_the_c_loop_plays_a_run_at_a_time():
     with c_loop() as run:
         if run is not None:          # without a C compiler the benchmark measures against the engine
