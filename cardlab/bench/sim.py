@@ -112,7 +112,8 @@ def kernel_rates(rules: Any, players: tuple | None, n: int, seed: int = 0, proce
     busy, cpu, wall = machine_busy(), time.process_time(), time.perf_counter()
     simulate(game, rules, players, n=n, seed=seed, processes=processes, progress=False)
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
-    return Rates(n / max(cpu, 1e-9), n / max(wall, 1e-9), max(0.0, machine_busy() - busy - cpu) / max(wall, 1e-9))
+    others = max(machine_busy() - busy - cpu, 0.0)        # NaN (no /proc/stat) stays NaN
+    return Rates(n / max(cpu, 1e-9), n / max(wall, 1e-9), others / max(wall, 1e-9))
 
 
 QUIET = 0.2
