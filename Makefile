@@ -5,11 +5,13 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.cardlab-installed
+WARM := $(VENV)/.cardlab-warm
+KERNELS := $(wildcard cardlab/fast/kernels/*.py)
 PYTEST_ARGS ?=
 
 .PHONY: lab app test setup bench clean
 
-setup: $(STAMP)
+setup: $(WARM)
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 10) and "cardlab needs Python 3.10 or newer")'
@@ -17,6 +19,13 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e ".[test,openspiel]"
 	@touch $(STAMP)
+
+# numba compiles each kernel on first use and keeps it in __pycache__ beside its source: compile
+# them all once after installing (a few minutes), and again when a kernel's source changes, so
+# that the notebooks and the tests start warm.
+$(WARM): $(STAMP) $(KERNELS)
+	$(BIN)/python -m cardlab.fast.warm
+	@touch $(WARM)
 
 # The lab serves the whole repository (notebooks/ and the rule pages in docs/) and opens the start
 # page; jupyter/lab/settings/overrides.json keeps the news prompt and the update check away and

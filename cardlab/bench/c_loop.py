@@ -6,7 +6,9 @@ from __future__ import annotations
 import shutil
 import subprocess
 import tempfile
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Callable, Iterator
 
 SOURCE = Path(__file__).with_name("bmn.c")
 
@@ -21,14 +23,19 @@ def compile_loop(directory: Path) -> Path | None:
     return binary
 
 
-def c_games_per_second(games: int = 500_000) -> float | None:
-    """Games/s of the C loop (CPU time, best of three runs of ``games``); None without a compiler."""
+@contextmanager
+def c_loop() -> Iterator[Callable[[int], float] | None]:
+    """The C loop, compiled while the block runs: ``run(games)`` plays ``games`` random deals and
+    returns its games per second of CPU time (as the program measures itself); None without a C
+    compiler. One run at a time, so a caller can interleave it with what it compares."""
     with tempfile.TemporaryDirectory() as tmp:
         binary = compile_loop(Path(tmp))
         if binary is None:
-            return None
-        best = float("inf")
-        for _ in range(3):
+            yield None
+            return
+
+        def run(games: int) -> float:
             out = subprocess.run([str(binary), str(games)], check=True, capture_output=True, text=True).stdout
-            best = min(best, float(out.split()[1]))
-    return games / max(best, 1e-9)
+            return games / max(float(out.split()[1]), 1e-9)
+
+        yield run

@@ -1,7 +1,7 @@
-"""Simulation speed: ``python -m cardlab.bench sim [--seconds S]``.
+"""Simulation speed: ``python -m cardlab.bench sim [--seconds S] [--rounds R]``.
 
 The games per second of what ``simulate()`` runs (dealing and the DataFrame included), on one
-core, each with a ratio to a yardstick measured in the same run:
+core, each with a ratio to a yardstick:
 
 - Cleopatra and its relatives (the compiled kernel): a plain C loop of Beggar-my-neighbour
   (``bmn.c``, compiled with ``cc`` when present; otherwise the engine loop below);
@@ -9,10 +9,19 @@ core, each with a ratio to a yardstick measured in the same run:
   bots)``, the engine with its events and undo snapshots, as a notebook would write it;
 
 then the kernel on two threads against one: the ratio of wall-clock rates (what the target
-asks), and beside it what CPU time tells when other work shares the cores: the CPU time per game
-on two threads against one (1.00: no cost of its own for the second thread) and how many cores
-the two-thread run got (CPU time / wall time). CPU time of this process (best of three) for one
-core, so other load on the machine counts less; the load average is printed before and after.
+asks), and beside it what CPU time tells: the CPU time per game on two threads against one
+(1.00: no cost of its own for the second thread) and how many cores the two-thread run got
+(CPU time / wall time), and the cores that other work on the machine kept busy during those one-
+and two-thread runs (Linux): when that is not near 0, the wall-clock ratio tells more about the
+machine than about the kernel (low when other work took a core from the two threads, high when
+it slowed the one thread).
+
+How it stays honest on a shared machine: one-core figures are CPU time of the process that
+plays (this one, or the C program's own), so other work on the machine counts less; and each
+ratio's two sides are measured **interleaved** — C, kit, C, kit, … and one thread, two threads,
+one, two, … — so both see the same spells of other work, and the best run of each side is kept
+(other work only ever slows a run down), preferring runs during which other work kept no core
+busy. The load average is printed before and after.
 """
 
 from __future__ import annotations
@@ -21,14 +30,14 @@ import argparse
 import os
 import time
 from functools import partial
-from typing import Any, Callable
+from typing import Any, Callable, Mapping, NamedTuple
 
 from ..bots import RandomBot
 from ..bots.cleopatra import SlapBot
 from ..game import play_out
 from ..games import cleopatra, kirifu, trappola
 from ..sim import bot_seed, game_seed, simulate
-from .c_loop import c_games_per_second
+from .c_loop import c_loop
 
 TARGETS = {"Beggar-my-neighbour": 0.6, "Cleopatra, bot slaps": 200_000, "Trappola, random deals": 2_000,
            "Kirifu, 4 random players": 500, "two cores / one": 1.8}
@@ -59,8 +68,30 @@ ENGINE_CASES: list[tuple[str, str, Any, Callable[[int], Any]]] = [
 compiled kernels) and the engine's game loop they are measured against."""
 
 
+class Rates(NamedTuple):
+    """Games per second of one run, by the CPU time of the process that played them and by the
+    wall clock, and the cores that other work on the machine kept busy meanwhile (NaN where
+    unknown: the C loop reports its CPU time only)."""
+
+    cpu: float
+    wall: float
+    others: float = float("nan")
+
+
+def machine_busy() -> float:
+    """Seconds of CPU time the whole machine has spent busy (Linux ``/proc/stat``; NaN elsewhere)."""
+    try:
+        with open("/proc/stat") as stat:
+            ticks = [int(t) for t in stat.readline().split()[1:9]]
+    except OSError:
+        return float("nan")
+    user, nice, system, _idle, _iowait, irq, softirq, steal = ticks
+    return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
+
+
 def games_per_second(play: Callable[[int], Any], seconds: float, base: int = 0) -> float:
-    """Games/s of ``play(seed)`` over fresh seeded games, best of three runs of about ``seconds``."""
+    """Games/s (CPU time) of ``play(seed)`` over fresh seeded games, best of three runs of about
+    ``seconds``."""
     n, start = 0, time.process_time()
     while time.process_time() - start < seconds / 10 or n < 3:  # calibrate
         play(game_seed(base, n))
@@ -75,32 +106,70 @@ def games_per_second(play: Callable[[int], Any], seconds: float, base: int = 0) 
     return per_run / max(best, 1e-9)
 
 
-def kernel_games_per_second(rules: Any, players: tuple | None, n: int, processes: int = 1,
-                            clocks: tuple[Callable[[], float], ...] = (time.process_time,),
-                            game: str = "cleopatra") -> tuple[float, ...]:
-    """Games/s of ``simulate(game, rules, players, n, processes=...)`` by each of ``clocks``
-    (the run fastest by the first), best of three (after one small run that loads the compiled
-    kernel)."""
+def kernel_rates(rules: Any, players: tuple | None, n: int, seed: int = 0, processes: int = 1,
+                 game: str = "cleopatra") -> Rates:
+    """The :class:`Rates` of one ``simulate(game, rules, players, n, seed, processes=...)``."""
+    busy, cpu, wall = machine_busy(), time.process_time(), time.perf_counter()
+    simulate(game, rules, players, n=n, seed=seed, processes=processes, progress=False)
+    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    others = max(machine_busy() - busy - cpu, 0.0)        # NaN (no /proc/stat) stays NaN
+    return Rates(n / max(cpu, 1e-9), n / max(wall, 1e-9), others / max(wall, 1e-9))
+
+
+QUIET = 0.2
+"""Cores of other work below which a run counts as having had the machine to itself."""
+
+
+def best_interleaved(measures: Mapping[str, Callable[[int], Rates]], rounds: int, by: str = "cpu") -> dict[str, Rates]:
+    """Each of ``measures`` (called with the round, which seeds its games) ``rounds`` times,
+    interleaved — a, b, a, b, … — so all see the same spells of other work; the best run of each
+    (highest ``by`` rate, ``"cpu"`` or ``"wall"``), among the runs that other work left alone
+    (:data:`QUIET`) if there are any."""
+    def rank(rates: Rates) -> tuple[bool, float]:
+        return rates.others < QUIET, getattr(rates, by)
+
+    best: dict[str, Rates] = {}
+    for r in range(rounds):
+        for name, measure in measures.items():
+            rates = measure(r)
+            if name not in best or rank(rates) > rank(best[name]):
+                best[name] = rates
+    return best
+
+
+def kernel_best(rules: Any, players: tuple | None, n: int, rounds: int, game: str = "cleopatra") -> Rates:
+    """:func:`kernel_rates`, the best of ``rounds`` runs (after a small run that loads the kernel)."""
     simulate(game, rules, players, n=10, progress=False)
-    best = [float("inf")] * len(clocks)
-    for seed in range(3):
-        start = [clock() for clock in clocks]
-        simulate(game, rules, players, n=n, seed=seed, processes=processes, progress=False)
-        took = [clock() - s for clock, s in zip(clocks, start)]
-        if took[0] < best[0]:
-            best = took
-    return tuple(n / max(t, 1e-9) for t in best)
+    return best_interleaved({game: partial(kernel_rates, rules, players, n, game=game)}, rounds)[game]
 
 
-def two_threads(n: int) -> str:
-    """The Cleopatra kernel (bot slaps) on two threads against one: the line of the wall-clock
-    ratio, then the CPU-time figures."""
-    clocks = (time.perf_counter, time.process_time)
-    (wall_1, cpu_1), (wall_2, cpu_2) = (
-        kernel_games_per_second(cleopatra.CLEOPATRA, ("slapper", "slapper"), n, p, clocks) for p in (1, 2))
-    return (_line("two cores / one", wall_2, wall_1, TARGETS["two cores / one"], ratio_target=True)
-            + f"\n{'  (CPU time per game, 2 / 1)':30} {cpu_1 / cpu_2:33.2f}x"
-            + f"\n{'  (cores the 2 threads got)':30} {wall_2 / cpu_2:33.2f}")
+def two_threads(n: int, rounds: int) -> str:
+    """The Cleopatra kernel (bot slaps) on two threads against one, runs of ``n`` games
+    interleaved (1, 2, 1, 2, …, best wall-clock rate of each): the line of the wall-clock ratio,
+    then the CPU-time figures of those best runs."""
+    case = (cleopatra.CLEOPATRA, ("slapper", "slapper"), n)
+    simulate("cleopatra", *case[:2], n=10, processes=2, progress=False)
+    best = best_interleaved({str(p): partial(kernel_rates, *case, processes=p) for p in (1, 2)}, rounds, by="wall")
+    one, two = best["1"], best["2"]
+    busy = " (not clean: other work ran, see below)" if max(one.others, two.others) >= QUIET else ""
+    return (_line("two cores / one", two.wall, one.wall, TARGETS["two cores / one"], ratio_target=True) + busy
+            + f"\n{'  (CPU time per game, 2 / 1)':30} {one.cpu / two.cpu:33.2f}x"
+            + f"\n{'  (cores the 2 threads got)':30} {two.wall / two.cpu:33.2f}"
+            + f"\n{'  (cores other work took, 1 / 2)':30} {one.others:26.2f} / {two.others:.2f}")
+
+
+def beggar_against(run_c: Callable[[int], float] | None, n: int, c_games: int, rounds: int,
+                   seconds: float) -> tuple[str, float, float]:
+    """Beggar-my-neighbour through ``simulate`` (``n`` games a run) and its yardstick: the C loop
+    (``run_c``, ``c_games`` a run) interleaved with it, C, kit, C, kit, … (best CPU rate of each),
+    or without it the engine loop. The yardstick's name, its rate and the kit's."""
+    name, rules, players = KERNEL[0]
+    if run_c is None:
+        return "engine", games_per_second(_engine_beggar, seconds), kernel_best(rules, players, n, rounds).cpu
+    simulate("cleopatra", rules, players, n=10, progress=False)
+    best = best_interleaved({"C loop": lambda r: Rates(run_c(c_games), float("nan")),
+                             name: partial(kernel_rates, rules, players, n)}, rounds)
+    return "C loop", best["C loop"].cpu, best[name].cpu
 
 
 def load() -> str:
@@ -119,21 +188,22 @@ def _line(name: str, rate: float, ref: float, target: float | None, ratio_target
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m cardlab.bench sim", description=__doc__.split("\n")[0])
-    parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement (default 3)")
+    parser.add_argument("--seconds", type=float, default=3.0, help="scale of each run (default 3)")
+    parser.add_argument("--rounds", type=int, default=5, help="runs of each side of a ratio (default 5)")
     args = parser.parse_args(argv)
-    n = max(2000, int(args.seconds * 150_000))
-    c_rate = c_games_per_second(max(2000, int(args.seconds * 300_000)))
-    yardstick = "C loop" if c_rate is not None else "engine"
-    ref = c_rate if c_rate is not None else games_per_second(_engine_beggar, args.seconds)
+    n, rounds = max(2000, int(args.seconds * 150_000)), max(1, args.rounds)
     print(load())
+    with c_loop() as run_c:
+        yardstick, ref, beggar = beggar_against(run_c, n, max(2000, int(args.seconds * 300_000)), rounds,
+                                                args.seconds)
     print(f"{'path':30} {'sim games/s':>12} {'reference/s':>12} {'ratio':>7} {'target':>9}")
     print(f"{'(Beggar-my-neighbour, ' + yardstick + ')':30} {ref:12,.0f}")
-    for name, rules, players in KERNEL:
-        rate, = kernel_games_per_second(rules, players, n)
-        print(_line(name, rate, ref, TARGETS.get(name), ratio_target=name == "Beggar-my-neighbour"))
-    print(two_threads(2 * n))
+    print(_line(KERNEL[0][0], beggar, ref, TARGETS[KERNEL[0][0]], ratio_target=True))
+    for name, rules, players in KERNEL[1:]:
+        print(_line(name, kernel_best(rules, players, n, 3).cpu, ref, TARGETS.get(name)))
+    print(two_threads(2 * n, rounds))
     for name, game, rules, reference in ENGINE_CASES:
-        rate, = kernel_games_per_second(rules, None, max(200, int(args.seconds * 10_000)), game=game)
+        rate = kernel_best(rules, None, max(200, int(args.seconds * 10_000)), 3, game=game).cpu
         print(_line(name, rate, games_per_second(reference, args.seconds / 3), TARGETS.get(name)))
     print(load())
     return 0
