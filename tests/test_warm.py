@@ -13,10 +13,12 @@ from cardlab.fast import warm
 
 # What the notebooks and the suite ask of the kernels, written out on their own (not warm.CASES):
 # each Cleopatra preset with and without detail, with bots and without, a variant, given deals,
-# Trappola's kernel players and search player, Kirifu's kernel players at another table size.
+# Trappola's kernel players and search player, Kirifu's kernel players at another table size, its
+# search player and coach.
 SIM_USES = """
 from cardlab.fast.warm import cache_counts
-from cardlab.games import cleopatra
+from cardlab.coach import hints
+from cardlab.games import cleopatra, kirifu
 from cardlab.sim import record_hunt, simulate
 
 for rules in cleopatra.PRESETS.values():
@@ -28,6 +30,8 @@ record_hunt.hill_climbing(budget=8, seed=1, chains=2)
 simulate("trappola", players=("thumb", ("thumb", {"threshold": 30})), n=3, progress=False)
 simulate("trappola", players=(("search", {"budget": 8}), "thumb"), n=1, progress=False)
 simulate("kirifu", players=("thumb",) * 5, n=3, progress=False)
+simulate("kirifu", players=("thumb", ("search", {"budget": 6}), "random", "thumb"), n=1, progress=False)
+hints(kirifu.new_game(kirifu.KIRIFU, seed=3, players=5), budget=6)
 
 compiled, loaded = cache_counts()
 print(json.dumps({"compiled": compiled, "loaded": loaded}))

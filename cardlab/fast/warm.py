@@ -15,7 +15,8 @@ import gc
 import time
 from typing import Callable
 
-from ..games import cleopatra
+from ..coach import hints
+from ..games import cleopatra, kirifu
 from ..sim import record_hunt, simulate
 
 
@@ -40,10 +41,13 @@ CASES: list[tuple[str, Callable[[], object]]] = [
      lambda: simulate("trappola", players=(("search", {"budget": 4}), "random"), n=1, progress=False)),
     ("Kirifu kernel: random and rule-of-thumb players",
      lambda: simulate("kirifu", players=("random", "thumb", "thumb", "thumb"), n=1, progress=False)),
+    ("Kirifu kernel: the search player's playouts",
+     lambda: simulate("kirifu", players=(("search", {"budget": 4}), "thumb", "thumb"), n=1, progress=False)),
+    ("Kirifu kernel: the coach's playouts", lambda: hints(kirifu.new_game(seed=0), budget=4)),
 ]
 """What to run, by the path it warms: every Cleopatra preset and a variant of the rules (the kernel
 for any others), each with slaps and without and with the detail columns; given deals; Trappola's
-and Kirifu's kernel players; Trappola's search player."""
+and Kirifu's kernel players; both games' search players, and Kirifu's coach."""
 
 
 def cache_counts() -> tuple[int, int]:
