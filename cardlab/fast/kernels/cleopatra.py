@@ -56,6 +56,10 @@ QUIET = (0.0, 350.0, 90.0, 150.0, 0.0)
 """A seat that never slaps."""
 NEVER = 1e18
 HAND = 64                # a hand's circular buffer (a hand holds at most 52 cards)
+FIRST_MARK = 256
+"""The trick start at which Brent's loop check saves its first position (then at each power of
+two): a game that loops is caught later, and :func:`first_loop` then finds the engine's first
+repetition, so a check in the short games that almost all are costs nothing."""
 
 
 def constants(rules: Any, detail: bool = False) -> tuple[int, ...]:
@@ -102,10 +106,13 @@ def deal_ids(streams: np.ndarray, colour: int, first_rule: int, red_first: int, 
 # --- small steps of play --------------------------------------------------------------------------
 @njit(cache=True)
 def owed_for(card: int, jack: int, queen: int, king: int, ace: int) -> int:
-    """C6: cards owed for a card of rank code ``card`` (0..8 number cards, 9 J … 12 A)."""
-    if card < 9:
-        return 0
-    return jack if card == 9 else queen if card == 10 else king if card == 11 else ace
+    """C6: cards owed for a card of rank code ``card`` (0..8 number cards, 9 J … 12 A), without a
+    jump: the payments (at most 52 each) are bytes 1 to 4 of one word, read at the card's honour
+    code (J Q K A: 1 2 3 4, other cards 0: byte 0, nothing owed)."""
+    payments = jack << 8 | queen << 16 | king << 24 | ace << 32
+    honour = card - 8
+    honour &= ~(honour >> 63)                       # negative (a number card): 0
+    return (payments >> (8 * honour)) & 255
 
 
 @njit(cache=True)
@@ -307,7 +314,7 @@ def play(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work: tupl
     turner, owed, creditor, waiting = first, 0, 0, False       # waiting: the creditor collects when play goes on
     step, last, fresh, cards, tricks, n, m = 0, -1, True, 0, 0, 0, 0   # n cards on the pile, m burnt under it
     winner, reason, taker, turned, raced, burns = -1, -1, -1, False, False, 0   # turned: a card was the last action
-    starts, power = 0, 64                                       # trick starts; when Brent's check saves a mark
+    starts, power = 0, FIRST_MARK                               # trick starts; when Brent's check saves a mark
     check = deterministic == 1                                  # a trick starts: the loop check
     while True:
         if taker >= 0:                                          # C7, C8: taker takes the pile and leads
@@ -331,7 +338,7 @@ def play(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work: tupl
                 positions[starts, STATS + 2] = step
                 positions[starts, STATS + 3], positions[starts, STATS + 4] = taken
                 positions[starts, STATS + 5] = first_taker
-            elif starts > 0 and mark[0] == turner and mark[1] == size[0] and same_position(
+            elif starts > FIRST_MARK and mark[0] == turner and mark[1] == size[0] and same_position(
                     turner, hand, head, size, mark, detail):
                 winner, reason = -1, LOOP
                 break
