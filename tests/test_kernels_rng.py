@@ -43,10 +43,11 @@ def test_shuffles_are_uniform_and_the_same_compiled_or_not():
     counts: dict[tuple, int] = {}
     with np.errstate(over="ignore"):
         for _ in range(24_000):                                # the 24 orders of 4 cards (C9)
-            items, again = np.arange(4)[None, :], np.arange(4)[None, :]
-            shuffle(streams, CHANCE, items, 0, 4)
-            shuffle.py_func(plain, CHANCE, again, 0, 4)
+            items, again = np.arange(10), np.arange(10)         # cards 3..6 of 10 shuffled
+            shuffle(streams, CHANCE, items, 3, 4)
+            shuffle.py_func(plain, CHANCE, again, 3, 4)
             assert (items == again).all()
-            counts[tuple(items[0])] = counts.get(tuple(items[0]), 0) + 1
+            assert list(items[:3]) == [0, 1, 2] and list(items[7:]) == [7, 8, 9]
+            counts[tuple(items[3:7])] = counts.get(tuple(items[3:7]), 0) + 1
     chi2 = sum((c - 1000) ** 2 / 1000 for c in counts.values())
     assert len(counts) == 24 and chi2 < 49.7                   # chi-square, 23 degrees of freedom, 0.1 %

@@ -56,6 +56,7 @@ QUIET = (0.0, 350.0, 90.0, 150.0, 0.0)
 """A seat that never slaps."""
 NEVER = 1e18
 HAND = 64                # a hand's circular buffer (a hand holds at most 52 cards)
+PILE = 64                # the pile's buffer (at most 52 cards)
 FIRST_MARK = 256
 """The trick start at which Brent's loop check saves its first position (then at each power of
 two): a game that loops is caught later, and :func:`first_loop` then finds the engine's first
@@ -82,24 +83,24 @@ SPECIALISED = frozenset(constants(rules) for rules in PRESETS.values())
 def deal_ids(streams: np.ndarray, colour: int, first_rule: int, red_first: int, deck: np.ndarray,
              ids: np.ndarray) -> int:
     """C3 then C2 from the deal stream: the first seat (returned) and each seat's 26 cards as pack
-    indices (``french_deck()[id]``, rank ``id % 13``) into ``ids`` (2, 26), top card first."""
+    indices (``french_deck()[id]``, rank ``id % 13``) into ``ids`` (52: seat 0's, then seat 1's), top card first."""
     first = below(streams, DEAL, 2) if first_rule < 0 else first_rule
     if colour:                                   # hearts and diamonds, then spades and clubs
         for k in range(26):
-            ids[0, k] = 13 + k
-            ids[1, k] = k if k < 13 else 26 + k
+            ids[k] = 13 + k
+            ids[26 + k] = k if k < 13 else 26 + k
         shuffle(streams, DEAL, ids, 0, 26)
-        shuffle(streams, DEAL, ids, 1, 26)
+        shuffle(streams, DEAL, ids, 26, 26)
         if (first == 0) != (red_first == 1):    # seat 0 holds black
             for k in range(26):
-                ids[0, k], ids[1, k] = ids[1, k], ids[0, k]
+                ids[k], ids[26 + k] = ids[26 + k], ids[k]
     else:                                        # one pack, dealt alternately
         for k in range(52):
-            deck[0, k] = k
+            deck[k] = k
         shuffle(streams, DEAL, deck, 0, 52)
         for k in range(26):
-            ids[0, k] = deck[0, 2 * k]
-            ids[1, k] = deck[0, 2 * k + 1]
+            ids[k] = deck[2 * k]
+            ids[26 + k] = deck[2 * k + 1]
     return first
 
 
@@ -150,16 +151,17 @@ def put(pair: tuple, seat: int, value: int) -> tuple:
 def take_pile(seat: int, under_hand: int, hand: np.ndarray, won: np.ndarray, head: tuple, size: tuple,
               kept: tuple, pile: np.ndarray, n: int, burnt: np.ndarray, m: int) -> tuple:
     """C7: the burnt cards (the last burnt at the bottom) then the pile, bottom card first, go
-    under ``seat``'s hand or onto their won pile. ``head``, ``size``: per seat, where the hand
-    starts in its circular buffer and how many cards it holds; ``kept``: the won piles' sizes.
+    under ``seat``'s hand (``hand``: seat ``s``'s circular buffer from ``s * HAND``) or onto their
+    won pile (``won``: seat ``s``'s from ``s * 52``). ``head``, ``size``: per seat, where the hand
+    starts in its buffer and how many cards it holds; ``kept``: the won piles' sizes.
     Returns the new ``size`` and ``kept``."""
     at = pick(head, seat) + pick(size, seat) if under_hand else pick(kept, seat)
     for k in range(m + n):
         card = burnt[m - 1 - k] if k < m else pile[k - m]
         if under_hand:
-            hand[seat, (at + k) & (HAND - 1)] = card
+            hand[seat * HAND + ((at + k) & (HAND - 1))] = card
         else:
-            won[seat, at + k] = card
+            won[seat * 52 + at + k] = card
     if under_hand:
         return put(size, seat, pick(size, seat) + m + n), kept
     return size, put(kept, seat, pick(kept, seat) + m + n)
@@ -181,9 +183,9 @@ def opponent_js(seat: int, owners: int, pile: np.ndarray, n: int, burnt: np.ndar
 def reshuffle(seat: int, streams: np.ndarray, hand: np.ndarray, won: np.ndarray, n: int) -> None:
     """C9: ``seat``'s won pile of ``n`` cards, shuffled by the chance stream, becomes their hand
     (from the buffer's start)."""
-    shuffle(streams, CHANCE, won, seat, n)
+    shuffle(streams, CHANCE, won, seat * 52, n)
     for k in range(n):
-        hand[seat, k] = won[seat, k]
+        hand[seat * HAND + k] = won[seat * 52 + k]
 
 
 @njit(cache=True)
@@ -210,7 +212,7 @@ def same_position(turner: int, hand: np.ndarray, head: tuple, size: tuple, mark:
     at = 3
     for seat in range(2):
         for k in range(pick(size, seat)):
-            card = rank(hand[seat, (pick(head, seat) + k) & (HAND - 1)], detail)
+            card = rank(hand[seat * HAND + ((pick(head, seat) + k) & (HAND - 1))], detail)
             if mark[at] != (card - 8 if card > 8 else 0):
                 return False
             at += 1
@@ -225,7 +227,7 @@ def write_position(turner: int, hand: np.ndarray, head: tuple, size: tuple, mark
     at = 3
     for seat in range(2):
         for k in range(pick(size, seat)):
-            card = rank(hand[seat, (pick(head, seat) + k) & (HAND - 1)], detail)
+            card = rank(hand[seat * HAND + ((pick(head, seat) + k) & (HAND - 1))], detail)
             mark[at] = card - 8 if card > 8 else 0
             at += 1
 
@@ -293,7 +295,7 @@ def play(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work: tupl
     if dealt.shape[0]:
         first = dealt[g, 52]
         for k in range(52):
-            ids[k // 26, k % 26] = dealt[g, k]
+            ids[k] = dealt[g, k]
     else:
         first = deal_ids(streams, colour, first_rule, red_first, deck, ids)
     row[:] = 0
@@ -302,12 +304,12 @@ def play(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work: tupl
     taken = (0, 0)                                              # the opponent's Js each seat took
     for seat in range(2):
         for k in range(26):
-            card = ids[seat, k] % 13
-            hand[seat, k] = ids[seat, k] if detail else card
+            card = ids[26 * seat + k] % 13
+            hand[seat * HAND + k] = ids[26 * seat + k] if detail else card
             if card > 8:
                 row[6 + 2 * (card - 9) + seat] += 1           # honours dealt: js_0, js_1, qs_0 …
             if card == 9:
-                owners |= seat << (ids[seat, k] // 13)
+                owners |= seat << (ids[26 * seat + k] // 13)
     head = (0, 0)                                               # per seat: where the hand starts (circular),
     size = (26, 26)                                             # its cards,
     kept = (0, 0)                                               # the won pile's cards
@@ -369,7 +371,7 @@ def play(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work: tupl
             seat = 0 if burns & 1 else 1
             burns -= 1 << seat
             if pick(size, seat):
-                burnt[m] = hand[seat, pick(head, seat)]
+                burnt[m] = hand[seat * HAND + pick(head, seat)]
                 m += 1
                 head, size = put(head, seat, (pick(head, seat) + 1) & (HAND - 1)), put(size, seat, pick(size, seat) - 1)
                 if no_cards and pick(size, seat) + pick(kept, seat) == 0:
@@ -390,16 +392,14 @@ def play(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work: tupl
         if pick(size, seat) == 0:                               # C9: the won pile becomes the hand
             reshuffle(seat, streams, hand, won, pick(kept, seat))
             head, size, kept = put(head, seat, 0), put(size, seat, pick(kept, seat)), put(kept, seat, 0)
+        n0 = n
+        if fresh or seat != last:                               # a new step (then at each change of seat)
+            step += 1
         while True:                                             # C4-C6: card after card, while nothing else can come next
-            card = hand[seat, pick(head, seat)]
+            card = hand[(seat * HAND + pick(head, seat)) & (2 * HAND - 1)]   # masked indices: known >= 0,
             head, size = put(head, seat, (pick(head, seat) + 1) & (HAND - 1)), put(size, seat, pick(size, seat) - 1)
-            if fresh or seat != last:
-                step += 1
-                fresh = False
-            last = seat
-            pile[n] = card
+            pile[n & (PILE - 1)] = card                           # so no check for a negative one
             n += 1
-            cards += 1
             if no_cards and pick(size, seat) + pick(kept, seat) == 0:
                 winner, reason = 1 - seat, NO_CARDS             # C15: out at once
                 break
@@ -416,10 +416,13 @@ def play(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work: tupl
                         taker = creditor
             else:                                               # C5
                 turner = 1 - seat
-            seat = turner                                       # a pile to take, a pair to race for, false
-            if taker >= 0 or waiting or burn or step >= max_steps or pick(size, seat) == 0 or \
+            if taker >= 0 or waiting or burn or step >= max_steps or pick(size, turner) == 0 or \
                     pair_on_top(pile, n, slaps, sandwich, detail):  # slaps, the cap, a reshuffle: the outer loop
                 break
+            step += turner != seat
+            seat = turner
+        last, fresh = seat, False
+        cards += n - n0                                         # the cards turned in the loop
         if reason >= 0:
             break
     row[0], row[1], row[2], row[3], row[4] = winner, reason, cards, tricks + (n > 0), step
@@ -452,10 +455,13 @@ def first_loop(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work
 
 @njit(cache=True)
 def workspace() -> tuple:
-    """The buffers one thread plays its games in (see :func:`play`)."""
-    return (np.zeros(STREAMS, np.uint64), np.zeros((1, 52), np.int64), np.zeros((2, 26), np.int64),
-            np.zeros((2, HAND), np.int64), np.zeros((2, 52), np.int64),
-            np.zeros(52, np.int64), np.zeros(52, np.int64), np.zeros(RECORD, np.int64),
+    """The buffers one thread plays its games in (see :func:`play`): the streams, the shuffled
+    pack, the deal, both hands, both won piles, the pile, the burnt cards, the loop check's mark
+    and the game's row. All are flat, a seat's part at a fixed offset (an index is a shift and an
+    add, not a multiplication by a stride)."""
+    return (np.zeros(STREAMS, np.uint64), np.zeros(52, np.int64), np.zeros(52, np.int64),
+            np.zeros(2 * HAND, np.int64), np.zeros(2 * 52, np.int64),
+            np.zeros(PILE, np.int64), np.zeros(52, np.int64), np.zeros(RECORD, np.int64),
             np.zeros(len(COLUMNS) + len(DETAIL), np.int64))
 
 

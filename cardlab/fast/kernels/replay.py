@@ -27,10 +27,11 @@ PACK = french_deck()
 def deal_of(rules: Any, seed: int) -> dict:
     """The kernel's deal for the game seeded ``seed``: ``{"hands": [cards X, cards Y], "first": seat}``."""
     consts = constants(rules)
-    ids = np.zeros((2, 26), np.int64)
+    ids = np.zeros(52, np.int64)
     with np.errstate(over="ignore"):
-        first = deal_ids(new_streams(seed), consts[9], consts[10], consts[11], np.zeros((1, 52), np.int64), ids)
-    return {"hands": [[PACK[i].ascii() for i in ids[seat]] for seat in (0, 1)], "first": int(first)}
+        first = deal_ids(new_streams(seed), consts[9], consts[10], consts[11], np.zeros(52, np.int64), ids)
+    return {"hands": [[PACK[i].ascii() for i in ids[26 * seat:26 * seat + 26]] for seat in (0, 1)],
+            "first": int(first)}
 
 
 class Chance:
@@ -41,10 +42,10 @@ class Chance:
         self.streams = new_streams(seed)
 
     def shuffle(self, cards: list) -> None:
-        order = np.arange(len(cards))[None, :]
+        order = np.arange(len(cards))
         with np.errstate(over="ignore"):
             shuffle(self.streams, CHANCE, order, 0, len(cards))
-        cards[:] = [cards[i] for i in order[0]]
+        cards[:] = [cards[i] for i in order]
 
     def randrange(self, n: int) -> int:
         with np.errstate(over="ignore"):

@@ -121,10 +121,10 @@ def normal(streams: np.ndarray, j: int) -> float:
 
 
 @njit(cache=True)
-def shuffle(streams: np.ndarray, j: int, items: np.ndarray, row: int, n: int) -> None:
-    """Fisher-Yates on ``items[row, :n]`` in place, from stream ``j``: each draw gives two of
-    its positions, from its top and its low 32 bits (as :func:`below`). A row of a 2-D array: no
-    view is made, so no reference count is touched in the kernels' loops."""
+def shuffle(streams: np.ndarray, j: int, items: np.ndarray, start: int, n: int) -> None:
+    """Fisher-Yates on ``items[start:start + n]`` in place, from stream ``j``: each draw gives two
+    of its positions, from its top and its low 32 bits (as :func:`below`). No view is made, so no
+    reference count is touched in the kernels' loops."""
     bits = np.uint64(0)
     for i in range(n - 1, 0, -1):
         if (n - 1 - i) & 1 == 0:
@@ -134,4 +134,4 @@ def shuffle(streams: np.ndarray, j: int, items: np.ndarray, row: int, n: int) ->
         else:
             half = bits & LOW32
         k = np.int64((half * np.uint64(i + 1)) >> np.uint64(32))
-        items[row, i], items[row, k] = items[row, k], items[row, i]
+        items[start + i], items[start + k] = items[start + k], items[start + i]
