@@ -146,6 +146,18 @@ def test_the_published_records_and_the_loop():
     assert REASONS[rows["reason"][4]] == "loop" and rows["winner"][4] == -1
 
 
+def test_a_game_does_not_depend_on_the_games_its_thread_played_before():
+    """Each thread plays game after game in the same buffers (the loop check's saved position
+    among them): the records and Casella's loop, each played alone, then two to a block of a
+    thread (a record then the loop, the loop then a record, two records) end the same."""
+    deals = [{"hands": [a, b], "first": 0} for _, a, b, _, _ in RECORDS] + [CASELLA]
+    alone = play_games(BEGGAR_MY_NEIGHBOUR, 0, 0, len(deals), deals=deal_rows(deals))   # a block each
+    order = [0, 4, 1, 4, 4, 2] + [i % 4 for i in range(506)]                            # 512 games: 256 blocks of 2
+    after = play_games(BEGGAR_MY_NEIGHBOUR, 0, 0, len(order), deals=deal_rows([deals[i] for i in order]))
+    for key in set(alone) - {"seed"}:
+        assert np.array_equal(after[key], alone[key][order]), key
+
+
 @pytest.mark.parametrize("max_steps", [1, 2, 5, 40, 300, 700])
 def test_the_step_cap(max_steps):
     """The cap ends a game before a card that would start a step past it; a loop caught before
