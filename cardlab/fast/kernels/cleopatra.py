@@ -105,6 +105,8 @@ def deal_ids(streams: np.ndarray, colour: int, first_rule: int, red_first: int, 
 
 
 # --- small steps of play --------------------------------------------------------------------------
+# (those called with arrays in the middle of a game are inlined: a call of a compiled function that
+# passes arrays costs atomic reference counts, which inlining lets numba drop)
 @njit(cache=True)
 def owed_for(card: int, jack: int, queen: int, king: int, ace: int) -> int:
     """C6: cards owed for a card of rank code ``card`` (0..8 number cards, 9 J … 12 A), without a
@@ -147,7 +149,7 @@ def put(pair: tuple, seat: int, value: int) -> tuple:
     return (pair[0] if seat else value, value if seat else pair[1])
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def take_pile(seat: int, under_hand: int, hand: np.ndarray, won: np.ndarray, head: tuple, size: tuple,
               kept: tuple, pile: np.ndarray, n: int, burnt: np.ndarray, m: int) -> tuple:
     """C7: the burnt cards (the last burnt at the bottom) then the pile, bottom card first, go
@@ -179,7 +181,7 @@ def opponent_js(seat: int, owners: int, pile: np.ndarray, n: int, burnt: np.ndar
     return taken
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def reshuffle(seat: int, streams: np.ndarray, hand: np.ndarray, won: np.ndarray, n: int) -> None:
     """C9: ``seat``'s won pile of ``n`` cards, shuffled by the chance stream, becomes their hand
     (from the buffer's start)."""
@@ -188,7 +190,7 @@ def reshuffle(seat: int, streams: np.ndarray, hand: np.ndarray, won: np.ndarray,
         hand[seat * HAND + k] = won[seat * 52 + k]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def reaction(streams: np.ndarray, seat: int, models: np.ndarray) -> float:
     """C11: seat's slap time for the pair on top in ms (``models[seat]``), or NEVER if they do not
     notice it (a draw only when they may notice: attention > 0)."""
@@ -197,7 +199,7 @@ def reaction(streams: np.ndarray, seat: int, models: np.ndarray) -> float:
     return max(models[seat, 3], np.rint(models[seat, 1] + models[seat, 2] * normal(streams, SEAT + seat)))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def blunders(streams: np.ndarray, seat: int, models: np.ndarray) -> bool:
     """C13 variant: seat slaps a card that makes no pair (a draw only when blunder > 0)."""
     return models[seat, 4] > 0.0 and uniform(streams, SEAT + seat) < models[seat, 4]
