@@ -315,7 +315,7 @@ def play(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work: tupl
     head = (0, 0)                                               # per seat: where the hand starts (circular),
     size = (26, 26)                                             # its cards,
     kept = (0, 0)                                               # the won pile's cards
-    turner, owed, creditor, waiting = first, 0, 0, False       # waiting: the creditor collects when play goes on
+    turner, owed, waiting = first, 0, False                     # waiting: the creditor collects when play goes on
     step, last, fresh, cards, tricks, n, m = 0, -1, True, 0, 0, 0, 0   # n cards on the pile, m burnt under it
     winner, reason, taker, turned, raced, burns = -1, -1, -1, False, False, 0   # turned: a card was the last action
     starts, power = 0, FIRST_MARK                               # trick starts; when Brent's check saves a mark
@@ -407,15 +407,15 @@ def play(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work: tupl
                 break
             pay = owed_for(rank(card, detail), jack, queen, king, ace)
             if pay:                                             # C6: the opponent pays
-                owed, creditor, turner = pay, seat, 1 - seat
-            elif owed:
+                owed, turner = pay, 1 - seat
+            elif owed:                                          # seat pays: the creditor is the other
                 owed -= 1
                 if owed == 0:                                   # paid: the creditor takes the pile,
-                    turner = creditor                           # or waits if a pair may be slapped (C10)
+                    turner = 1 - seat                           # or waits if a pair may be slapped (C10)
                     if pair_on_top(pile, n, slaps, sandwich, detail):
                         waiting = True
                     else:
-                        taker = creditor
+                        taker = 1 - seat
             else:                                               # C5
                 turner = 1 - seat
             if taker >= 0 or waiting or burn or step >= max_steps or pick(size, turner) == 0 or \
