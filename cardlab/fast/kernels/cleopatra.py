@@ -291,7 +291,7 @@ def play(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work: tupl
     when they are full; returns the rows written). Otherwise returns 0."""
     jack, queen, king, ace, under_hand, no_cards, slaps, sandwich, burn, colour, first_rule, red_first, \
         deterministic, detail = rules
-    streams, deck, ids, hand, won, pile, burnt, mark, row = work
+    streams, deck, ids, hand, won, pile, burnt, mark, dealt_ranks, row = work
     record = positions.shape[0] > 0
     seed_streams(streams, seed)
     if dealt.shape[0]:
@@ -304,14 +304,16 @@ def play(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work: tupl
     row[5] = first
     owners, first_taker = 0, -1                                # detail: the Js' seats (bits by suit),
     taken = (0, 0)                                              # the opponent's Js each seat took
+    dealt_ranks[:] = 0
     for seat in range(2):
         for k in range(26):
             card = ids[26 * seat + k] % 13
             hand[seat * HAND + k] = ids[26 * seat + k] if detail else card
-            if card > 8:
-                row[6 + 2 * (card - 9) + seat] += 1           # honours dealt: js_0, js_1, qs_0 …
-            if card == 9:
+            dealt_ranks[13 * seat + card] += 1                 # counted without a jump on the rank
+            if detail and card == 9:
                 owners |= seat << (ids[26 * seat + k] // 13)
+        for honour in range(4):                                 # honours dealt: js_0, js_1, qs_0 …
+            row[6 + 2 * honour + seat] = dealt_ranks[13 * seat + 9 + honour]
     head = (0, 0)                                               # per seat: where the hand starts (circular),
     size = (26, 26)                                             # its cards,
     kept = (0, 0)                                               # the won pile's cards
@@ -458,12 +460,12 @@ def first_loop(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work
 @njit(cache=True)
 def workspace() -> tuple:
     """The buffers one thread plays its games in (see :func:`play`): the streams, the shuffled
-    pack, the deal, both hands, both won piles, the pile, the burnt cards, the loop check's mark
-    and the game's row. All are flat, a seat's part at a fixed offset (an index is a shift and an
+    pack, the deal, both hands, both won piles, the pile, the burnt cards, the loop check's mark,
+    the cards of each rank dealt to each seat and the game's row. All are flat, a seat's part at a fixed offset (an index is a shift and an
     add, not a multiplication by a stride)."""
     return (np.zeros(STREAMS, np.uint64), np.zeros(52, np.int64), np.zeros(52, np.int64),
             np.zeros(2 * HAND, np.int64), np.zeros(2 * 52, np.int64),
-            np.zeros(PILE, np.int64), np.zeros(52, np.int64), np.zeros(RECORD, np.int64),
+            np.zeros(PILE, np.int64), np.zeros(52, np.int64), np.zeros(RECORD, np.int64), np.zeros(26, np.int64),
             np.zeros(len(COLUMNS) + len(DETAIL), np.int64))
 
 
