@@ -56,6 +56,7 @@ QUIET = (0.0, 350.0, 90.0, 150.0, 0.0)
 """A seat that never slaps."""
 NEVER = 1e18
 HAND = 64                # a hand's circular buffer (a hand holds at most 52 cards)
+WON = 52                 # a won pile's buffer
 PILE = 64                # the pile's buffer (at most 52 cards)
 FIRST_MARK = 256
 """The trick start at which Brent's loop check saves its first position (then at each power of
@@ -83,7 +84,8 @@ SPECIALISED = frozenset(constants(rules) for rules in PRESETS.values())
 def deal_ids(streams: np.ndarray, colour: int, first_rule: int, red_first: int, deck: np.ndarray,
              ids: np.ndarray) -> int:
     """C3 then C2 from the deal stream: the first seat (returned) and each seat's 26 cards as pack
-    indices (``french_deck()[id]``, rank ``id % 13``) into ``ids`` (52: seat 0's, then seat 1's), top card first."""
+    indices (``french_deck()[id]``, rank ``id % 13``) into ``ids`` (52: seat 0's, then seat 1's),
+    top card first."""
     first = below(streams, DEAL, 2) if first_rule < 0 else first_rule
     if colour:                                   # hearts and diamonds, then spades and clubs
         for k in range(26):
@@ -154,7 +156,7 @@ def take_pile(seat: int, under_hand: int, hand: np.ndarray, won: np.ndarray, hea
               kept: tuple, pile: np.ndarray, n: int, burnt: np.ndarray, m: int) -> tuple:
     """C7: the burnt cards (the last burnt at the bottom) then the pile, bottom card first, go
     under ``seat``'s hand (``hand``: seat ``s``'s circular buffer from ``s * HAND``) or onto their
-    won pile (``won``: seat ``s``'s from ``s * 52``). ``head``, ``size``: per seat, where the hand
+    won pile (``won``: seat ``s``'s from ``s * WON``). ``head``, ``size``: per seat, where the hand
     starts in its buffer and how many cards it holds; ``kept``: the won piles' sizes.
     Returns the new ``size`` and ``kept``."""
     at = pick(head, seat) + pick(size, seat) if under_hand else pick(kept, seat)
@@ -163,7 +165,7 @@ def take_pile(seat: int, under_hand: int, hand: np.ndarray, won: np.ndarray, hea
         if under_hand:
             hand[seat * HAND + ((at + k) & (HAND - 1))] = card
         else:
-            won[seat * 52 + at + k] = card
+            won[seat * WON + at + k] = card
     if under_hand:
         return put(size, seat, pick(size, seat) + m + n), kept
     return size, put(kept, seat, pick(kept, seat) + m + n)
@@ -185,9 +187,9 @@ def opponent_js(seat: int, owners: int, pile: np.ndarray, n: int, burnt: np.ndar
 def reshuffle(seat: int, streams: np.ndarray, hand: np.ndarray, won: np.ndarray, n: int) -> None:
     """C9: ``seat``'s won pile of ``n`` cards, shuffled by the chance stream, becomes their hand
     (from the buffer's start)."""
-    shuffle(streams, CHANCE, won, seat * 52, n)
+    shuffle(streams, CHANCE, won, seat * WON, n)
     for k in range(n):
-        hand[seat * HAND + k] = won[seat * 52 + k]
+        hand[seat * HAND + k] = won[seat * WON + k]
 
 
 @njit(cache=True, inline="always")
@@ -461,10 +463,10 @@ def first_loop(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work
 def workspace() -> tuple:
     """The buffers one thread plays its games in (see :func:`play`): the streams, the shuffled
     pack, the deal, both hands, both won piles, the pile, the burnt cards, the loop check's mark,
-    the cards of each rank dealt to each seat and the game's row. All are flat, a seat's part at a fixed offset (an index is a shift and an
-    add, not a multiplication by a stride)."""
+    the cards of each rank dealt to each seat and the game's row. All are flat, a seat's part at a
+    fixed offset (an index is a shift and an add, not a multiplication by a stride)."""
     return (np.zeros(STREAMS, np.uint64), np.zeros(52, np.int64), np.zeros(52, np.int64),
-            np.zeros(2 * HAND, np.int64), np.zeros(2 * 52, np.int64),
+            np.zeros(2 * HAND, np.int64), np.zeros(2 * WON, np.int64),
             np.zeros(PILE, np.int64), np.zeros(52, np.int64), np.zeros(RECORD, np.int64), np.zeros(26, np.int64),
             np.zeros(len(COLUMNS) + len(DETAIL), np.int64))
 
