@@ -51,3 +51,20 @@ def test_shuffles_are_uniform_and_the_same_compiled_or_not():
             counts[tuple(items[3:7])] = counts.get(tuple(items[3:7]), 0) + 1
     chi2 = sum((c - 1000) ** 2 / 1000 for c in counts.values())
     assert len(counts) == 24 and chi2 < 49.7                   # chi-square, 23 degrees of freedom, 0.1 %
+
+
+def test_a_run_of_a_ring_buffer_shuffles_as_the_same_cards_laid_out_straight():
+    """The C9 reshuffle of a won pile that wraps round the end of its seat's ring (the Cleopatra
+    kernel keeps a seat's hand and won pile in one ring of 64 cards, from ``seat * 64``)."""
+    with np.errstate(over="ignore"):
+        for n in range(53):
+            ring, straight = np.arange(128), np.arange(100, 100 + n)
+            start = 40                                          # the run wraps after 24 cards
+            for k in range(n):
+                ring[64 + (start + k) % 64] = straight[k]
+            shuffle(new_streams(n), CHANCE, ring, start, n, 64, 63)
+            shuffle(new_streams(n), CHANCE, straight, 0, n)
+            assert [ring[64 + (start + k) % 64] for k in range(n)] == list(straight)
+            assert list(ring[:64]) == list(range(64))           # the other seat's ring untouched
+            untouched = [k for k in range(64) if (k - start) % 64 >= n]
+            assert [ring[64 + k] for k in untouched] == [64 + k for k in untouched]

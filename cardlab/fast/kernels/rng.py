@@ -120,18 +120,27 @@ def normal(streams: np.ndarray, j: int) -> float:
             return x
 
 
-@njit(cache=True)
-def shuffle(streams: np.ndarray, j: int, items: np.ndarray, start: int, n: int) -> None:
+@njit(cache=True, inline="always")
+def shuffle(streams: np.ndarray, j: int, items: np.ndarray, start: int, n: int, base: int = 0,
+            mask: int = -1) -> None:
     """Fisher-Yates on ``items[start:start + n]`` in place, from stream ``j``: each draw gives two
-    of its positions, from its top and its low 32 bits (as :func:`below`). No view is made, so no
-    reference count is touched in the kernels' loops."""
+    of its positions, from its top and its low 32 bits (as :func:`below`). With ``base`` and
+    ``mask`` (a power of two less one) it shuffles a run of a ring buffer instead: position ``i``
+    is ``items[base + ((start + i) & mask)]``.
+
+    Inlined where a kernel calls it (a compiled call that passes arrays counts references), and
+    the stream's state stays in a register while it runs (written back at the end), not reloaded
+    after each swap."""
+    state = streams[j]
     bits = np.uint64(0)
     for i in range(n - 1, 0, -1):
         if (n - 1 - i) & 1 == 0:
-            streams[j] += GAMMA
-            bits = mix(streams[j])
+            state += GAMMA
+            bits = mix(state)
             half = bits >> np.uint64(32)
         else:
             half = bits & LOW32
         k = np.int64((half * np.uint64(i + 1)) >> np.uint64(32))
-        items[start + i], items[start + k] = items[start + k], items[start + i]
+        a, b = base + ((start + i) & mask), base + ((start + k) & mask)
+        items[a], items[b] = items[b], items[a]
+    streams[j] = state
