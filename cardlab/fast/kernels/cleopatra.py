@@ -55,8 +55,8 @@ makes no pair (only where the rules burn a card for it, C13)."""
 QUIET = (0.0, 350.0, 90.0, 150.0, 0.0)
 """A seat that never slaps."""
 NEVER = 1e18
-HAND = 64                # a hand's circular buffer (a hand holds at most 52 cards)
-WON = 52                 # a won pile's buffer
+HAND = 64
+"""A seat's ring of cards: their hand, then their won pile (together at most 52 cards)."""
 PILE = 64                # the pile's buffer (at most 52 cards)
 FIRST_MARK = 256
 """The trick start at which Brent's loop check saves its first position (then at each power of
@@ -152,23 +152,18 @@ def put(pair: tuple, seat: int, value: int) -> tuple:
 
 
 @njit(cache=True, inline="always")
-def take_pile(seat: int, under_hand: int, hand: np.ndarray, won: np.ndarray, head: tuple, size: tuple,
-              kept: tuple, pile: np.ndarray, n: int, burnt: np.ndarray, m: int) -> tuple:
+def take_pile(seat: int, under_hand: int, hand: np.ndarray, tail: tuple, end: tuple,
+              pile: np.ndarray, n: int, burnt: np.ndarray, m: int) -> tuple:
     """C7: the burnt cards (the last burnt at the bottom) then the pile, bottom card first, go
-    under ``seat``'s hand (``hand``: seat ``s``'s circular buffer from ``s * HAND``) or onto their
-    won pile (``won``: seat ``s``'s from ``s * WON``). ``head``, ``size``: per seat, where the hand
-    starts in its buffer and how many cards it holds; ``kept``: the won piles' sizes.
-    Returns the new ``size`` and ``kept``."""
-    at = pick(head, seat) + pick(size, seat) if under_hand else pick(kept, seat)
+    to the end of ``seat``'s cards in their ring (``hand``: seat ``s``'s from ``s * HAND``):
+    under their hand, or onto their won pile. ``tail``, ``end``: per seat, where the hand ends
+    (the won pile starts) and where the won pile ends. Returns the new ``tail`` and ``end``."""
+    at = pick(end, seat)
     for k in range(m + n):
         card = burnt[m - 1 - k] if k < m else pile[k - m]
-        if under_hand:
-            hand[seat * HAND + ((at + k) & (HAND - 1))] = card
-        else:
-            won[seat * WON + at + k] = card
-    if under_hand:
-        return put(size, seat, pick(size, seat) + m + n), kept
-    return size, put(kept, seat, pick(kept, seat) + m + n)
+        hand[seat * HAND + ((at + k) & (HAND - 1))] = card
+    end = put(end, seat, at + m + n)
+    return (end if under_hand else tail), end
 
 
 @njit(cache=True)
@@ -184,12 +179,10 @@ def opponent_js(seat: int, owners: int, pile: np.ndarray, n: int, burnt: np.ndar
 
 
 @njit(cache=True, inline="always")
-def reshuffle(seat: int, streams: np.ndarray, hand: np.ndarray, won: np.ndarray, n: int) -> None:
-    """C9: ``seat``'s won pile of ``n`` cards, shuffled by the chance stream, becomes their hand
-    (from the buffer's start)."""
-    shuffle(streams, CHANCE, won, seat * WON, n)
-    for k in range(n):
-        hand[seat * HAND + k] = won[seat * WON + k]
+def reshuffle(seat: int, streams: np.ndarray, hand: np.ndarray, start: int, n: int) -> None:
+    """C9: ``seat``'s won pile, the ``n`` cards from ``start`` in their ring, shuffled in place by
+    the chance stream: their new hand."""
+    shuffle(streams, CHANCE, hand, start, n, seat * HAND, HAND - 1)
 
 
 @njit(cache=True, inline="always")
@@ -208,14 +201,14 @@ def blunders(streams: np.ndarray, seat: int, models: np.ndarray) -> bool:
 
 
 @njit(cache=True)
-def same_position(turner: int, hand: np.ndarray, head: tuple, size: tuple, mark: np.ndarray, detail: int) -> bool:
+def same_position(turner: int, hand: np.ndarray, head: tuple, tail: tuple, mark: np.ndarray, detail: int) -> bool:
     """The trick-start position (the seat to lead, both hands' honour patterns) equals ``mark``
     (as :func:`write_position` wrote it)."""
-    if mark[0] != turner or mark[1] != size[0] or mark[2] != size[1]:
+    if mark[0] != turner or mark[1] != tail[0] - head[0] or mark[2] != tail[1] - head[1]:
         return False
     at = 3
     for seat in range(2):
-        for k in range(pick(size, seat)):
+        for k in range(pick(tail, seat) - pick(head, seat)):
             card = rank(hand[seat * HAND + ((pick(head, seat) + k) & (HAND - 1))], detail)
             if mark[at] != (card - 8 if card > 8 else 0):
                 return False
@@ -224,13 +217,13 @@ def same_position(turner: int, hand: np.ndarray, head: tuple, size: tuple, mark:
 
 
 @njit(cache=True)
-def write_position(turner: int, hand: np.ndarray, head: tuple, size: tuple, mark: np.ndarray, detail: int) -> None:
+def write_position(turner: int, hand: np.ndarray, head: tuple, tail: tuple, mark: np.ndarray, detail: int) -> None:
     """The position as the engine's loop check sees it: seat to lead, hand sizes, honour codes."""
     mark[:] = 0
-    mark[0], mark[1], mark[2] = turner, size[0], size[1]
+    mark[0], mark[1], mark[2] = turner, tail[0] - head[0], tail[1] - head[1]
     at = 3
     for seat in range(2):
-        for k in range(pick(size, seat)):
+        for k in range(pick(tail, seat) - pick(head, seat)):
             card = rank(hand[seat * HAND + ((pick(head, seat) + k) & (HAND - 1))], detail)
             mark[at] = card - 8 if card > 8 else 0
             at += 1
@@ -293,7 +286,7 @@ def play(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work: tupl
     when they are full; returns the rows written). Otherwise returns 0."""
     jack, queen, king, ace, under_hand, no_cards, slaps, sandwich, burn, colour, first_rule, red_first, \
         deterministic, detail = rules
-    streams, deck, ids, hand, won, pile, burnt, mark, dealt_ranks, row = work
+    streams, deck, ids, hand, pile, burnt, mark, dealt_ranks, row = work
     record = positions.shape[0] > 0
     seed_streams(streams, seed)
     if dealt.shape[0]:
@@ -316,9 +309,9 @@ def play(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work: tupl
                 owners |= seat << (ids[26 * seat + k] // 13)
         for honour in range(4):                                 # honours dealt: js_0, js_1, qs_0 …
             row[6 + 2 * honour + seat] = dealt_ranks[13 * seat + 9 + honour]
-    head = (0, 0)                                               # per seat: where the hand starts (circular),
-    size = (26, 26)                                             # its cards,
-    kept = (0, 0)                                               # the won pile's cards
+    head = (0, 0)                                               # per seat, counted from the ring's start (masked
+    tail = (26, 26)                                             # when read): where the hand starts, where it ends
+    end = (26, 26)                                              # and the won pile starts, where the won pile ends
     turner, owed, waiting = first, 0, False                     # waiting: the creditor collects when play goes on
     step, last, fresh, cards, tricks, n, m = 0, -1, True, 0, 0, 0, 0   # n cards on the pile, m burnt under it
     winner, reason, taker, turned, raced, burns = -1, -1, -1, False, False, 0   # turned: a card was the last action
@@ -330,9 +323,9 @@ def play(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work: tupl
                 js = opponent_js(taker, owners, pile, n, burnt, m)
                 taken = put(taken, taker, pick(taken, taker) | js)
                 first_taker = taker if first_taker < 0 and js else first_taker
-            size, kept = take_pile(taker, under_hand, hand, won, head, size, kept, pile, n, burnt, m)
+            tail, end = take_pile(taker, under_hand, hand, tail, end, pile, n, burnt, m)
             n, m, tricks, owed, waiting, turner, fresh = 0, 0, tricks + 1, 0, False, taker, True
-            if pick(size, 1 - taker) + pick(kept, 1 - taker) == 0:
+            if pick(end, 1 - taker) == pick(head, 1 - taker):
                 winner, reason = taker, NO_CARDS
                 break
             taker, check = -1, deterministic == 1
@@ -341,22 +334,22 @@ def play(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work: tupl
             if record:
                 if starts == positions.shape[0]:
                     break
-                write_position(turner, hand, head, size, positions[starts], detail)
+                write_position(turner, hand, head, tail, positions[starts], detail)
                 positions[starts, STATS], positions[starts, STATS + 1] = cards, tricks
                 positions[starts, STATS + 2] = step
                 positions[starts, STATS + 3], positions[starts, STATS + 4] = taken
                 positions[starts, STATS + 5] = first_taker
-            elif starts > FIRST_MARK and mark[0] == turner and mark[1] == size[0] and same_position(
-                    turner, hand, head, size, mark, detail):
+            elif starts > FIRST_MARK and mark[0] == turner and same_position(
+                    turner, hand, head, tail, mark, detail):
                 winner, reason = -1, LOOP
                 break
             starts += 1
             if not record and starts == power:
-                write_position(turner, hand, head, size, mark, detail)
+                write_position(turner, hand, head, tail, mark, detail)
                 power *= 2
         # settle, after every action: the player due loses if they have no card at all (unless
         # the pile waits for them, C10), then the cap
-        if pick(size, turner) + pick(kept, turner) == 0 and not waiting:
+        if pick(end, turner) == pick(head, turner) and not waiting:
             winner, reason = 1 - turner, CANNOT_PLAY
             break
         if (fresh or turner != last) and step >= max_steps:
@@ -376,11 +369,11 @@ def play(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work: tupl
         if burns:
             seat = 0 if burns & 1 else 1
             burns -= 1 << seat
-            if pick(size, seat):
-                burnt[m] = hand[seat * HAND + pick(head, seat)]
+            if pick(tail, seat) != pick(head, seat):
+                burnt[m] = hand[seat * HAND + (pick(head, seat) & (HAND - 1))]
                 m += 1
-                head, size = put(head, seat, (pick(head, seat) + 1) & (HAND - 1)), put(size, seat, pick(size, seat) - 1)
-                if no_cards and pick(size, seat) + pick(kept, seat) == 0:
+                head = put(head, seat, pick(head, seat) + 1)
+                if no_cards and pick(end, seat) == pick(head, seat):
                     winner, reason = 1 - seat, NO_CARDS
                     break
             continue
@@ -390,23 +383,23 @@ def play(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work: tupl
                 js = opponent_js(seat, owners, pile, n, burnt, m)
                 taken = put(taken, seat, pick(taken, seat) | js)
                 first_taker = seat if first_taker < 0 and js else first_taker
-            size, kept = take_pile(seat, under_hand, hand, won, head, size, kept, pile, n, burnt, m)
+            tail, end = take_pile(seat, under_hand, hand, tail, end, pile, n, burnt, m)
             n, m, tricks, owed, waiting, fresh = 0, 0, tricks + 1, 0, False, True
-            if pick(size, 1 - seat) + pick(kept, 1 - seat) == 0:
+            if pick(end, 1 - seat) == pick(head, 1 - seat):
                 winner, reason = seat, NO_CARDS
                 break
-        if pick(size, seat) == 0:                               # C9: the won pile becomes the hand
-            reshuffle(seat, streams, hand, won, pick(kept, seat))
-            head, size, kept = put(head, seat, 0), put(size, seat, pick(kept, seat)), put(kept, seat, 0)
+        if pick(tail, seat) == pick(head, seat):                # C9: the won pile becomes the hand
+            reshuffle(seat, streams, hand, pick(head, seat), pick(end, seat) - pick(head, seat))
+            tail = put(tail, seat, pick(end, seat))
         n0 = n
         if fresh or seat != last:                               # a new step (then at each change of seat)
             step += 1
         while True:                                             # C4-C6: card after card, while nothing else can come next
-            card = hand[(seat * HAND + pick(head, seat)) & (2 * HAND - 1)]   # masked indices: known >= 0,
-            head, size = put(head, seat, (pick(head, seat) + 1) & (HAND - 1)), put(size, seat, pick(size, seat) - 1)
-            pile[n & (PILE - 1)] = card                           # so no check for a negative one
+            card = hand[(seat * HAND + (pick(head, seat) & (HAND - 1))) & (2 * HAND - 1)]   # masked indices:
+            head = put(head, seat, pick(head, seat) + 1)
+            pile[n & (PILE - 1)] = card                         # known >= 0, so no check for a negative one
             n += 1
-            if no_cards and pick(size, seat) + pick(kept, seat) == 0:
+            if no_cards and pick(end, seat) == pick(head, seat):
                 winner, reason = 1 - seat, NO_CARDS             # C15: out at once
                 break
             pay = owed_for(rank(card, detail), jack, queen, king, ace)
@@ -422,7 +415,7 @@ def play(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work: tupl
                         taker = 1 - seat
             else:                                               # C5
                 turner = 1 - seat
-            if taker >= 0 or waiting or burn or step >= max_steps or pick(size, turner) == 0 or \
+            if taker >= 0 or waiting or burn or step >= max_steps or pick(tail, turner) == pick(head, turner) or \
                     pair_on_top(pile, n, slaps, sandwich, detail):  # slaps, the cap, a reshuffle: the outer loop
                 break
             step += turner != seat
@@ -462,12 +455,12 @@ def first_loop(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work
 @njit(cache=True)
 def workspace() -> tuple:
     """The buffers one thread plays its games in (see :func:`play`): the streams, the shuffled
-    pack, the deal, both hands, both won piles, the pile, the burnt cards, the loop check's mark,
-    the cards of each rank dealt to each seat and the game's row. All are flat, a seat's part at a
-    fixed offset (an index is a shift and an add, not a multiplication by a stride)."""
+    pack, the deal, both seats' rings (hand and won pile), the pile, the burnt cards, the loop
+    check's mark, the cards of each rank dealt to each seat and the game's row. All are flat, a
+    seat's part at a fixed offset (an index is a shift and an add, not a multiplication by a stride)."""
     return (np.zeros(STREAMS, np.uint64), np.zeros(52, np.int64), np.zeros(52, np.int64),
-            np.zeros(2 * HAND, np.int64), np.zeros(2 * WON, np.int64),
-            np.zeros(PILE, np.int64), np.zeros(52, np.int64), np.zeros(RECORD, np.int64), np.zeros(26, np.int64),
+            np.zeros(2 * HAND, np.int64), np.zeros(PILE, np.int64), np.zeros(52, np.int64),
+            np.zeros(RECORD, np.int64), np.zeros(26, np.int64),
             np.zeros(len(COLUMNS) + len(DETAIL), np.int64))
 
 
