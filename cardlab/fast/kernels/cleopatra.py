@@ -56,7 +56,8 @@ QUIET = (0.0, 350.0, 90.0, 150.0, 0.0)
 """A seat that never slaps."""
 NEVER = 1e18
 HAND = 64
-"""A seat's ring of cards: their hand, then their won pile (together at most 52 cards)."""
+"""A seat's ring of cards: their hand, then their won pile. They hold at most 52 cards, so the
+ring has room for the 7 cards past their end that :func:`take_pile` may write."""
 PILE = 64                # the pile's buffer (at most 52 cards)
 FIRST_MARK = 256
 """The trick start at which Brent's loop check saves its first position (then at each power of
@@ -159,9 +160,11 @@ def take_pile(seat: int, under_hand: int, hand: np.ndarray, tail: tuple, end: tu
     under their hand, or onto their won pile. ``tail``, ``end``: per seat, where the hand ends
     (the won pile starts) and where the won pile ends. Returns the new ``tail`` and ``end``."""
     at = pick(end, seat)
-    for k in range(m + n):
-        card = burnt[m - 1 - k] if k < m else pile[k - m]
-        hand[seat * HAND + ((at + k) & (HAND - 1))] = card
+    for k in range(m):
+        hand[seat * HAND + ((at + k) & (HAND - 1))] = burnt[m - 1 - k]
+    for k in range(0, n, 8):                    # the pile in blocks of 8, a loop end less often
+        for c in range(k, k + 8):               # mispredicted (what lies past its top lands past
+            hand[seat * HAND + ((at + m + c) & (HAND - 1))] = pile[c & (PILE - 1)]   # the seat's cards)
     end = put(end, seat, at + m + n)
     return (end if under_hand else tail), end
 
