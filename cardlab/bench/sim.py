@@ -21,7 +21,9 @@ plays (this one, or the C program's own), so other work on the machine counts le
 ratio's two sides are measured **interleaved** — C, kit, C, kit, … and one thread, two threads,
 one, two, … — so both see the same spells of other work, and the best run of each side is kept
 (other work only ever slows a run down), preferring runs during which other work kept no core
-busy. The load average is printed before and after.
+busy. The Cleopatra-family figures without a ratio (Cleopatra's target is in games/s) are the
+best of as many runs as a ratio's side: this machine's speed drifts by 10 % and more from one
+minute to the next. The load average is printed before and after.
 """
 
 from __future__ import annotations
@@ -189,7 +191,8 @@ def _line(name: str, rate: float, ref: float, target: float | None, ratio_target
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m cardlab.bench sim", description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="scale of each run (default 3)")
-    parser.add_argument("--rounds", type=int, default=5, help="runs of each side of a ratio (default 5)")
+    parser.add_argument("--rounds", type=int, default=5,
+                        help="runs of each side of a ratio and of each kernel figure, the best kept (default 5)")
     args = parser.parse_args(argv)
     n, rounds = max(2000, int(args.seconds * 150_000)), max(1, args.rounds)
     print(load())
@@ -200,7 +203,7 @@ def main(argv: list[str]) -> int:
     print(f"{'(Beggar-my-neighbour, ' + yardstick + ')':30} {ref:12,.0f}")
     print(_line(KERNEL[0][0], beggar, ref, TARGETS[KERNEL[0][0]], ratio_target=True))
     for name, rules, players in KERNEL[1:]:
-        print(_line(name, kernel_best(rules, players, n, 3).cpu, ref, TARGETS.get(name)))
+        print(_line(name, kernel_best(rules, players, n, rounds).cpu, ref, TARGETS.get(name)))
     print(two_threads(2 * n, rounds))
     for name, game, rules, reference in ENGINE_CASES:
         rate = kernel_best(rules, None, max(200, int(args.seconds * 10_000)), 3, game=game).cpu
