@@ -13,7 +13,7 @@ import pytest
 
 from cardlab.bench.kirifu import PythonSearchBot
 from cardlab.bots.kirifu import SearchBot, ThumbBot, _place, _rollout, determinize
-from cardlab.fast.kernels import trappola_random as mt
+from cardlab.fast.kernels import mersenne as mt
 from cardlab.fast.kernels.kirifu import THUMB, columns, group_cards, groups, play_games
 from cardlab.fast.kernels.kirifu_search import moves, places, playout, position, seed_number
 from cardlab.cards import french_deck

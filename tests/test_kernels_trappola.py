@@ -14,7 +14,7 @@ import pytest
 from cardlab.bench.trappola import PythonSearchBot
 from cardlab.bots.trappola import HandSampler, RuleOfThumbBot, SearchBot
 from cardlab.cards import italian_deck
-from cardlab.fast.kernels import trappola_random as mt
+from cardlab.fast.kernels import mersenne as mt
 from cardlab.fast.kernels.trappola import COLUMNS, RANDOM, THUMB, play_games
 from cardlab.fast.kernels.trappola_search import sample_hand
 from cardlab.games import trappola as T

@@ -21,7 +21,7 @@ import numpy as np
 
 from ..cards import JOKER, Card, french_deck
 from ..fast.kernels.kirifu_search import ints, moves, places, position, search_totals
-from ..fast.kernels.trappola_random import restore, state_of
+from ..fast.kernels.mersenne import restore, state_of
 from ..games.kirifu import RECEIVE, SEND, Action, State, View
 from ..games.kirifu_moves import ACE_OF_SPADES, beats, card_key, cutters, osoroi_groups
 

@@ -13,7 +13,7 @@ from typing import Sequence
 import numpy as np
 
 from ..cards import ITALIAN, Card, italian_deck
-from ..fast.kernels.trappola_random import restore, state_of
+from ..fast.kernels.mersenne import restore, state_of
 from ..fast.kernels.trappola_search import search_totals
 from ..games.trappola import EXCHANGE, Action, State, View
 from ..games.trappola_scoring import DECLARABLE, RANKS, STRENGTH, card_points, declaration_value

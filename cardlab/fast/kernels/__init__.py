@@ -1,7 +1,7 @@
 """Compiled simulation kernels (numba): :mod:`.cleopatra` plays the Cleopatra family, one game per
 seed from the counter-based generator of :mod:`.rng`; :mod:`.replay` replays any of its games in
 the engine; :mod:`.trappola` and :mod:`.kirifu` play Trappola and Kirifu with CPython's own
-generator (:mod:`.trappola_random`). Every kernel runs as plain Python under ``NUMBA_DISABLE_JIT=1``
+generator (:mod:`.mersenne`). Every kernel runs as plain Python under ``NUMBA_DISABLE_JIT=1``
 too.
 
 Numba's disk cache (``cache=True``, in ``__pycache__`` here) knows a compiled function by its own

@@ -6,7 +6,7 @@ seed as :func:`cardlab.sim.kirifu.play_one` plays it in the engine: the deal fro
 ``random.Random(seed)``, each seat's :class:`cardlab.bots.RandomBot` seeded ``bot_seed(seed, seat)``
 drawing among the legal actions in the engine's order (K9: each passed card's cuts, then taking
 it; K8, K13–K15: single cards, then the osoroi groups in canonical order; then ``send``), with
-the Mersenne Twister of :mod:`.trappola_random`; a :class:`cardlab.bots.kirifu.ThumbBot` draws
+the Mersenne Twister of :mod:`.mersenne`; a :class:`cardlab.bots.kirifu.ThumbBot` draws
 its noise and then plays at random or by the rule of thumb. The game loop, :func:`play`, starts
 from any position, so the search player's playouts (:mod:`.kirifu_search`) run on it too.
 ``tests/test_kernels_kirifu.py`` checks the rows against the engine. The same source runs as plain
@@ -20,7 +20,7 @@ from typing import Any, Sequence
 import numpy as np
 from numba import njit
 
-from .trappola_random import SIZE, randbelow, random_float, seed, shuffle
+from .mersenne import SIZE, randbelow, random_float, seed, shuffle
 
 ACE_OF_SPADES = 12
 PAIR_KEYS = 52 * 52

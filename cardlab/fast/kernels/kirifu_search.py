@@ -2,12 +2,12 @@
 action by the noisy rule of thumb, on the game loop of :mod:`.kirifu` (:func:`.kirifu.play`);
 and :func:`search_totals`, a whole decision of :class:`cardlab.bots.kirifu.SearchBot` (its worlds
 sampled and played out) drawing from the bot's own ``random.Random`` (moved in and out with
-:func:`.trappola_random.state_of` / :func:`~.trappola_random.restore`) as it drew in the engine.
+:func:`.mersenne.state_of` / :func:`~.mersenne.restore`) as it drew in the engine.
 
 :func:`places` gives, for each candidate, the place :func:`cardlab.bots.kirifu.playout_place`
 gives in the engine: the candidate taken, then at most ``cap`` actions by every seat's rule of
 thumb, a random legal action with probability 0.1, all drawing from one ``random.Random(seed)``
-(here the Mersenne Twister of :mod:`.trappola_random`, seeded as CPython seeds it, so the draws are
+(here the Mersenne Twister of :mod:`.mersenne`, seeded as CPython seeds it, so the draws are
 the same); a playout stopped by the cap ranks the players still in by the size of their hands.
 ``tests/test_kernels_kirifu.py`` compares both at every decision of many games, draw for draw.
 Cards are the indices of ``french_deck()``; the joker variant is not compiled.
@@ -23,7 +23,7 @@ from numba import njit
 from ...cards import FRENCH_SUITS, french_deck
 from ...games.kirifu import RECEIVE, Action, State
 from .kirifu import THUMB, insert, play
-from .trappola_random import SIZE, random_float, seed, shuffle
+from .mersenne import SIZE, random_float, seed, shuffle
 
 NOISE = 0.1
 """How often a playout's rule of thumb plays a random legal action (as ``_rollout``)."""

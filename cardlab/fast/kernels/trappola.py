@@ -9,7 +9,7 @@ position among the legal actions.
 :func:`play_games` plays one game per seed exactly as :func:`cardlab.sim.trappola.play_one`
 plays it in the engine: the deal from ``random.Random(seed)`` (``new_game``), each seat's bot
 seeded ``bot_seed(seed, seat)``; a random player draws among the legal actions in the engine's
-order (declarations, then cards) with the Mersenne Twister of :mod:`.trappola_random`, the same
+order (declarations, then cards) with the Mersenne Twister of :mod:`.mersenne`, the same
 draws as :class:`cardlab.bots.RandomBot`; a rule-of-thumb player decides as
 :class:`cardlab.bots.trappola.RuleOfThumbBot`. ``tests/test_kernels_trappola.py`` checks the rows
 against the engine over thousands of games. The same source runs as plain Python under
@@ -30,7 +30,7 @@ from numba import njit
 
 from ...games.trappola_scoring import (DECLARATION_VALUES, LAST_TRICK, RANK_POINTS, STREAK_VALUES,
                                         TRICKS_PER_DEAL, TWO_BONUS, TWO_INDEX)
-from .trappola_random import SIZE, randbelow, seed, shuffle
+from .mersenne import SIZE, randbelow, seed, shuffle
 
 RANDOM, THUMB = 0, 1
 """The players the kernel knows: uniformly random, and the rule of thumb."""

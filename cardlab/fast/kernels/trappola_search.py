@@ -4,7 +4,7 @@ candidate card played out in each by the quick policy (:func:`.trappola.quick_ca
 :func:`sample_hand` deals as :meth:`cardlab.bots.trappola.HandSampler.sample` and
 :func:`search_totals` sums the point differences as :class:`cardlab.bots.trappola.SearchBot` did
 with its Python playouts, from the bot's own ``random.Random`` (moved in and out with
-:func:`.trappola_random.state_of` / :func:`~.trappola_random.restore`), so the bot decides exactly as
+:func:`.mersenne.state_of` / :func:`~.mersenne.restore`), so the bot decides exactly as
 before, only faster: ``tests/test_kernels_trappola.py`` compares both draw for draw.
 Cards are the ints of :mod:`.trappola`.
 """
@@ -16,7 +16,7 @@ from numba import njit
 
 from .trappola import (DECLARABLE_R, TRICKS_PER_DEAL, TWO_BONUS, PTS, TWO, last_tricks, legal_cards,
                        quick_card, take_out, trick_winner)
-from .trappola_random import randbelow, sample
+from .mersenne import randbelow, sample
 
 
 @njit(cache=True)

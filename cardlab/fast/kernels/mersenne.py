@@ -1,5 +1,5 @@
 """Python's ``random.Random`` inside the kernels: the Mersenne Twister (MT19937) and the draws the
-Trappola bots make with it, bit for bit as CPython 3 makes them.
+Trappola and Kirifu bots make with it, bit for bit as CPython 3 makes them.
 
 A generator is an ``int64`` array of :data:`SIZE` words: the 624 words of the twister, then the
 index of the next word (exactly ``random.Random().getstate()[1]``). :func:`seed` seeds it as
