@@ -55,7 +55,7 @@ makes no pair (only where the rules burn a card for it, C13)."""
 QUIET = (0.0, 350.0, 90.0, 150.0, 0.0)
 """A seat that never slaps."""
 NEVER = 1e18
-HAND = 64
+RING = 64
 """A seat's ring of cards: their hand, then their won pile. They hold at most 52 cards, so the
 ring has room for the 7 cards past their end that :func:`take_pile` may write."""
 PILE = 64                # the pile's buffer (at most 52 cards)
@@ -153,18 +153,18 @@ def put(pair: tuple, seat: int, value: int) -> tuple:
 
 
 @njit(cache=True, inline="always")
-def take_pile(seat: int, under_hand: int, hand: np.ndarray, tail: tuple, end: tuple,
+def take_pile(seat: int, under_hand: int, rings: np.ndarray, tail: tuple, end: tuple,
               pile: np.ndarray, n: int, burnt: np.ndarray, m: int) -> tuple:
     """C7: the burnt cards (the last burnt at the bottom) then the pile, bottom card first, go
-    to the end of ``seat``'s cards in their ring (``hand``: seat ``s``'s from ``s * HAND``):
+    to the end of ``seat``'s cards in their ring (``rings``: seat ``s``'s from ``s * RING``):
     under their hand, or onto their won pile. ``tail``, ``end``: per seat, where the hand ends
     (the won pile starts) and where the won pile ends. Returns the new ``tail`` and ``end``."""
     at = pick(end, seat)
     for k in range(m):
-        hand[seat * HAND + ((at + k) & (HAND - 1))] = burnt[m - 1 - k]
+        rings[seat * RING + ((at + k) & (RING - 1))] = burnt[m - 1 - k]
     for k in range(0, n, 8):                    # the pile in blocks of 8, a loop end less often
         for c in range(k, k + 8):               # mispredicted (what lies past its top lands past
-            hand[seat * HAND + ((at + m + c) & (HAND - 1))] = pile[c & (PILE - 1)]   # the seat's cards)
+            rings[seat * RING + ((at + m + c) & (RING - 1))] = pile[c & (PILE - 1)]   # the seat's cards)
     end = put(end, seat, at + m + n)
     return (end if under_hand else tail), end
 
@@ -182,10 +182,10 @@ def opponent_js(seat: int, owners: int, pile: np.ndarray, n: int, burnt: np.ndar
 
 
 @njit(cache=True, inline="always")
-def reshuffle(seat: int, streams: np.ndarray, hand: np.ndarray, start: int, n: int) -> None:
+def reshuffle(seat: int, streams: np.ndarray, rings: np.ndarray, start: int, n: int) -> None:
     """C9: ``seat``'s won pile, the ``n`` cards from ``start`` in their ring, shuffled in place by
     the chance stream: their new hand."""
-    shuffle(streams, CHANCE, hand, start, n, seat * HAND, HAND - 1)
+    shuffle(streams, CHANCE, rings, start, n, seat * RING, RING - 1)
 
 
 @njit(cache=True, inline="always")
@@ -204,7 +204,7 @@ def blunders(streams: np.ndarray, seat: int, models: np.ndarray) -> bool:
 
 
 @njit(cache=True)
-def same_position(turner: int, hand: np.ndarray, head: tuple, tail: tuple, mark: np.ndarray, detail: int) -> bool:
+def same_position(turner: int, rings: np.ndarray, head: tuple, tail: tuple, mark: np.ndarray, detail: int) -> bool:
     """The trick-start position (the seat to lead, both hands' honour patterns) equals ``mark``
     (as :func:`write_position` wrote it)."""
     if mark[0] != turner or mark[1] != tail[0] - head[0] or mark[2] != tail[1] - head[1]:
@@ -212,7 +212,7 @@ def same_position(turner: int, hand: np.ndarray, head: tuple, tail: tuple, mark:
     at = 3
     for seat in range(2):
         for k in range(pick(tail, seat) - pick(head, seat)):
-            card = rank(hand[seat * HAND + ((pick(head, seat) + k) & (HAND - 1))], detail)
+            card = rank(rings[seat * RING + ((pick(head, seat) + k) & (RING - 1))], detail)
             if mark[at] != (card - 8 if card > 8 else 0):
                 return False
             at += 1
@@ -220,14 +220,14 @@ def same_position(turner: int, hand: np.ndarray, head: tuple, tail: tuple, mark:
 
 
 @njit(cache=True)
-def write_position(turner: int, hand: np.ndarray, head: tuple, tail: tuple, mark: np.ndarray, detail: int) -> None:
+def write_position(turner: int, rings: np.ndarray, head: tuple, tail: tuple, mark: np.ndarray, detail: int) -> None:
     """The position as the engine's loop check sees it: seat to lead, hand sizes, honour codes."""
     mark[:] = 0
     mark[0], mark[1], mark[2] = turner, tail[0] - head[0], tail[1] - head[1]
     at = 3
     for seat in range(2):
         for k in range(pick(tail, seat) - pick(head, seat)):
-            card = rank(hand[seat * HAND + ((pick(head, seat) + k) & (HAND - 1))], detail)
+            card = rank(rings[seat * RING + ((pick(head, seat) + k) & (RING - 1))], detail)
             mark[at] = card - 8 if card > 8 else 0
             at += 1
 
@@ -289,7 +289,7 @@ def play(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work: tupl
     when they are full; returns the rows written). Otherwise returns 0."""
     jack, queen, king, ace, under_hand, no_cards, slaps, sandwich, burn, colour, first_rule, red_first, \
         deterministic, detail = rules
-    streams, deck, ids, hand, pile, burnt, mark, dealt_ranks, row = work
+    streams, deck, ids, rings, pile, burnt, mark, dealt_ranks, row = work
     record = positions.shape[0] > 0
     seed_streams(streams, seed)
     if dealt.shape[0]:
@@ -306,7 +306,7 @@ def play(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work: tupl
     for seat in range(2):
         for k in range(26):
             card = ids[26 * seat + k] % 13
-            hand[seat * HAND + k] = ids[26 * seat + k] if detail else card
+            rings[seat * RING + k] = ids[26 * seat + k] if detail else card
             dealt_ranks[13 * seat + card] += 1                 # counted without a jump on the rank
             if detail and card == 9:
                 owners |= seat << (ids[26 * seat + k] // 13)
@@ -326,7 +326,7 @@ def play(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work: tupl
                 js = opponent_js(taker, owners, pile, n, burnt, m)
                 taken = put(taken, taker, pick(taken, taker) | js)
                 first_taker = taker if first_taker < 0 and js else first_taker
-            tail, end = take_pile(taker, under_hand, hand, tail, end, pile, n, burnt, m)
+            tail, end = take_pile(taker, under_hand, rings, tail, end, pile, n, burnt, m)
             n, m, tricks, owed, waiting, turner, fresh = 0, 0, tricks + 1, 0, False, taker, True
             if pick(end, 1 - taker) == pick(head, 1 - taker):
                 winner, reason = taker, NO_CARDS
@@ -337,18 +337,18 @@ def play(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work: tupl
             if record:
                 if starts == positions.shape[0]:
                     break
-                write_position(turner, hand, head, tail, positions[starts], detail)
+                write_position(turner, rings, head, tail, positions[starts], detail)
                 positions[starts, STATS], positions[starts, STATS + 1] = cards, tricks
                 positions[starts, STATS + 2] = step
                 positions[starts, STATS + 3], positions[starts, STATS + 4] = taken
                 positions[starts, STATS + 5] = first_taker
             elif starts > FIRST_MARK and mark[0] == turner and same_position(
-                    turner, hand, head, tail, mark, detail):
+                    turner, rings, head, tail, mark, detail):
                 winner, reason = -1, LOOP
                 break
             starts += 1
             if not record and starts == power:
-                write_position(turner, hand, head, tail, mark, detail)
+                write_position(turner, rings, head, tail, mark, detail)
                 power *= 2
         # settle, after every action: the player due loses if they have no card at all (unless
         # the pile waits for them, C10), then the cap
@@ -373,7 +373,7 @@ def play(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work: tupl
             seat = 0 if burns & 1 else 1
             burns -= 1 << seat
             if pick(tail, seat) != pick(head, seat):
-                burnt[m] = hand[seat * HAND + (pick(head, seat) & (HAND - 1))]
+                burnt[m] = rings[seat * RING + (pick(head, seat) & (RING - 1))]
                 m += 1
                 head = put(head, seat, pick(head, seat) + 1)
                 if no_cards and pick(end, seat) == pick(head, seat):
@@ -386,19 +386,19 @@ def play(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work: tupl
                 js = opponent_js(seat, owners, pile, n, burnt, m)
                 taken = put(taken, seat, pick(taken, seat) | js)
                 first_taker = seat if first_taker < 0 and js else first_taker
-            tail, end = take_pile(seat, under_hand, hand, tail, end, pile, n, burnt, m)
+            tail, end = take_pile(seat, under_hand, rings, tail, end, pile, n, burnt, m)
             n, m, tricks, owed, waiting, fresh = 0, 0, tricks + 1, 0, False, True
             if pick(end, 1 - seat) == pick(head, 1 - seat):
                 winner, reason = seat, NO_CARDS
                 break
         if pick(tail, seat) == pick(head, seat):                # C9: the won pile becomes the hand
-            reshuffle(seat, streams, hand, pick(head, seat), pick(end, seat) - pick(head, seat))
+            reshuffle(seat, streams, rings, pick(head, seat), pick(end, seat) - pick(head, seat))
             tail = put(tail, seat, pick(end, seat))
         n0 = n
         if fresh or seat != last:                               # a new step (then at each change of seat)
             step += 1
         while True:                                             # C4-C6: card after card, while nothing else can come next
-            card = hand[(seat * HAND + (pick(head, seat) & (HAND - 1))) & (2 * HAND - 1)]   # masked indices:
+            card = rings[(seat * RING + (pick(head, seat) & (RING - 1))) & (2 * RING - 1)]   # masked indices:
             head = put(head, seat, pick(head, seat) + 1)
             pile[n & (PILE - 1)] = card                         # known >= 0, so no check for a negative one
             n += 1
@@ -462,7 +462,7 @@ def workspace() -> tuple:
     check's mark, the cards of each rank dealt to each seat and the game's row. All are flat, a
     seat's part at a fixed offset (an index is a shift and an add, not a multiplication by a stride)."""
     return (np.zeros(STREAMS, np.uint64), np.zeros(52, np.int64), np.zeros(52, np.int64),
-            np.zeros(2 * HAND, np.int64), np.zeros(PILE, np.int64), np.zeros(52, np.int64),
+            np.zeros(2 * RING, np.int64), np.zeros(PILE, np.int64), np.zeros(52, np.int64),
             np.zeros(RECORD, np.int64), np.zeros(26, np.int64),
             np.zeros(len(COLUMNS) + len(DETAIL), np.int64))
 
