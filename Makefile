@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.cardlab-installed
 WARM := $(VENV)/.cardlab-warm
-KERNELS := $(wildcard cardlab/fast/kernels/*.py)
+KERNELS := $(wildcard cardlab/kernels/*.py cardlab/games/*/kernel*.py)
 PYTEST_ARGS ?=
 
 .PHONY: lab app test setup bench clean
@@ -24,7 +24,7 @@ $(STAMP): pyproject.toml
 # them all once after installing (a few minutes), and again when a kernel's source changes, so
 # that the notebooks and the tests start warm.
 $(WARM): $(STAMP) $(KERNELS)
-	$(BIN)/python -m cardlab.fast.warm
+	$(BIN)/python -m cardlab.kernels.warm
 	@touch $(WARM)
 
 # The lab serves the whole repository (notebooks/ and the rule pages in docs/) and opens the start

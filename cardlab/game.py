@@ -1,6 +1,7 @@
 """What every game state offers (after python-chess and OpenSpiel's Python games).
 
-A concrete game module (``cardlab.games.<name>``) offers ``Rules``, ``PRESETS``, ``ALIASES``,
+A game's engine module (``cardlab.games.<name>``, or any module registered with
+:func:`cardlab.register`) offers ``Rules``, ``PRESETS``, ``ALIASES``,
 ``new_game``, ``make_deal``, ``describe``, and its ``State`` (a :class:`GameState`), ``View`` and
 ``Action`` classes. A state subclasses :class:`GameState` and implements the abstract hooks.
 Actions are small immutable values of the module's ``Action`` type (a ``str`` subclass, a
@@ -10,9 +11,7 @@ Actions are small immutable values of the module's ``Action`` type (a ``str`` su
 
 from __future__ import annotations
 
-import copy
 import dataclasses
-import importlib
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
@@ -24,15 +23,10 @@ from .errors import IllegalActionError, RulesError, UndoError
 TERMINAL = -1
 """``current_player`` once the game is over."""
 
-GAMES: tuple[str, ...] = ("cleopatra", "trappola", "kirifu")
-"""The registry: every game's name, its module being ``cardlab.games.<name>``."""
-
-
 def game_module(name: str) -> ModuleType:
-    """The module of a game by its name (``"cleopatra"``, ``"trappola"``, ``"kirifu"``)."""
-    if name not in GAMES:
-        raise ValueError(f"unknown game {name!r}; cardlab knows {', '.join(GAMES)}")
-    return importlib.import_module(f"cardlab.games.{name}")
+    """The engine module of a registered game by its name (:func:`cardlab.registry.game_info`)."""
+    from .registry import game_info
+    return game_info(name).module
 
 
 @dataclass(frozen=True)
@@ -115,6 +109,11 @@ class GameState(ABC):
     def describe(self, event: Any) -> str:
         """One event of this game in words, with the players' names."""
 
+    @abstractmethod
+    def hidden_cards(self, player: int) -> set:
+        """The cards ``player`` may not see now: ``view(player)`` shows none of them (checked by
+        the contract, :mod:`cardlab.contract`)."""
+
     # --- shared behaviour -------------------------------------------------------------------
     @property
     def is_over(self) -> bool:
@@ -190,20 +189,16 @@ class GameState(ABC):
         after every action (Cleopatra's slap race on a pair); None: the player due chooses."""
         return None
 
-    def clone(self, undo: bool = True) -> "GameState":
+    def clone(self, undo: bool = True, cls: type | None = None) -> "GameState":
         """An independent copy of the game: the same position, events, history and RNG state.
-        ``undo=False`` gives a copy that keeps no undo snapshots (for bots' playouts: faster)."""
-        other = copy.copy(self)
-        vars(other).update(self._copied_fields())
+        ``undo=False`` gives a copy that keeps no undo snapshots (for bots' playouts: faster);
+        ``cls``, a subclass to make the copy of (OpenSpiel's adapter)."""
+        other = object.__new__(cls or type(self))
+        vars(other).update(self._fields())
         other.events, other.history = list(self.events), list(self.history)
         other._undoable = undo and self._undoable
-        other._undo_stack = copy.deepcopy(self._undo_stack) if other._undoable else []
+        other._undo_stack = list(self._undo_stack) if other._undoable else []
         return other
-
-    def _copied_fields(self) -> dict:
-        """The fields of a clone but the append-only lists, the RNG included (games whose state is
-        immutable may copy less)."""
-        return copy.deepcopy({k: v for k, v in vars(self).items() if k not in self._APPEND_ONLY})
 
     def history_text(self) -> list[str]:
         """The actions so far in text form."""
@@ -211,24 +206,52 @@ class GameState(ABC):
 
     _APPEND_ONLY = ("_undo_stack", "_undoable", "events", "history")
 
-    def _snapshot(self) -> tuple[int, dict]:
-        """Everything but the append-only lists, deep-copied (the RNG included).
+    # --- the one snapshot mechanism (undo and clone) -------------------------------------------
+    def _fields(self) -> dict:
+        """Every field but the append-only lists, copied by :func:`copied` (the RNG included)."""
+        return {k: copied(v) for k, v in vars(self).items() if k not in self._APPEND_ONLY}
 
-        Games with large states may override this pair with something cheaper.
-        """
-        state = {k: v for k, v in vars(self).items() if k not in self._APPEND_ONLY}
-        return len(self.events), copy.deepcopy(state)
+    def _snapshot(self) -> tuple[int, dict]:
+        """What ``undo()`` restores: the number of events, and every other field copied."""
+        return len(self.events), self._fields()
 
     def _restore(self, snapshot: tuple[int, dict]) -> None:
-        n_events, state = snapshot
+        n_events, fields = snapshot
         del self.events[n_events:]
-        vars(self).update(state)
+        for key, value in fields.items():
+            if isinstance(value, random.Random) and isinstance(vars(self).get(key), random.Random):
+                vars(self)[key].setstate(value.getstate())    # the same RNG object, set back
+            else:
+                vars(self)[key] = copied(value)                # the snapshot stays untouched
+        for key in set(vars(self)) - set(fields) - set(self._APPEND_ONLY):
+            del vars(self)[key]                                # a field set after the snapshot
 
     def fingerprint(self) -> str:
-        """A text that is equal for equal states (used by tests of undo and replay)."""
+        """A text that is equal for equal states (used by tests of undo and replay): every field,
+        read directly, not through the snapshot, so that the undo check also catches a field that
+        a snapshot would miss."""
         state = {k: v for k, v in vars(self).items() if k != "_undo_stack"}
         state["rng"] = self.rng.getstate()
         return repr(sorted(state.items(), key=lambda kv: kv[0]))
+
+
+def copied(value: Any) -> Any:
+    """A copy of a state's field for a snapshot or a clone: the mutable containers (lists, dicts,
+    sets) copied at every depth, a ``random.Random`` copied with its state, and the immutable
+    values inside (cards, tuples, frozen events, numbers, texts) shared. A game keeps its position
+    in these, so that one mechanism serves every game's ``undo()`` and ``clone()``."""
+    kind = type(value)
+    if kind is list:
+        return [copied(v) for v in value]
+    if kind is dict:
+        return {k: copied(v) for k, v in value.items()}
+    if kind is set:
+        return set(value)
+    if isinstance(value, random.Random):
+        other = kind()
+        other.setstate(value.getstate())
+        return other
+    return value
 
 
 def play_out(state: GameState, players: Sequence[Any], max_actions: int | None = None) -> GameState:

@@ -21,14 +21,14 @@ import itertools
 import json
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Callable
+from typing import Any
 
 import jsonschema
 from jsonschema import Draft202012Validator
 
-from .cards import french_deck, italian_deck
 from .errors import RecordError
-from .game import GAMES, game_module
+from . import registry
+from .registry import GameInfo
 from .record_json import Part, json_path, shorten
 
 FORMAT = "cardlab-record/1"
@@ -47,60 +47,24 @@ DOCS_SCHEMA = Path(__file__).resolve().parents[1] / "docs" / "record.schema.json
 
 
 # --- the schema -------------------------------------------------------------------------------
-def _card(title: str, cards: list) -> dict:
+def card_schema(title: str, cards: list) -> dict:
     """A card's text in one pack: a pattern of the texts (much faster to check than an enum)."""
     return {"type": "string", "pattern": "^(?:" + "|".join(c.ascii() for c in cards) + ")$", "title": title}
 
 
-def _seats(module: ModuleType) -> tuple[int, int]:
-    """The fewest and most seats: the bounds of a ``players`` rules field, else two."""
-    for f in dataclasses.fields(module.Rules):
-        if f.name == "players":
-            fragment = f.metadata["schema"]
-            return fragment["minimum"], fragment["maximum"]
-    return 2, 2
-
-
-def _obj(properties: dict, required: list[str] | None = None, **more: Any) -> dict:
+def object_schema(properties: dict, required: list[str] | None = None, **more: Any) -> dict:
+    """An object of exactly ``properties`` (all ``required`` unless listed)."""
     return {"type": "object", "properties": properties, "required": required or list(properties),
             "additionalProperties": False, **more}
 
 
-def _seat(module: ModuleType) -> dict:
-    return {"type": "integer", "minimum": 0, "maximum": _seats(module)[1] - 1}
+def seat_schema(info: GameInfo) -> dict:
+    """A seat of the game: 0 to its most seats less one."""
+    return {"type": "integer", "minimum": 0, "maximum": info.players[1] - 1}
 
 
-def _cleopatra_deal(module: ModuleType) -> dict:
-    pattern = {"type": "string", "pattern": "^[-JQKA]*$", "maxLength": 52,
-               "title": "a hand in pattern notation: J Q K A, and - for a number card"}
-    cards = {"type": "array", "items": _card("a card of the French pack", french_deck()), "maxItems": 52,
-             "uniqueItems": True}
-    hands = {"type": "array", "minItems": 2, "maxItems": 2, "title": "two hands, X's then Y's, top card first",
-             "if": {"prefixItems": [{"type": "string"}]}, "then": {"items": pattern}, "else": {"items": cards}}
-    return _obj({"hands": hands, "first": _seat(module)},
-                description="Two hands (card lists, or both in pattern notation) and the first player's seat.")
-
-
-def _trappola_deal(module: ModuleType) -> dict:
-    cards = {"type": "array", "items": _card("a card of the Italian pack", italian_deck()), "minItems": 36,
-             "maxItems": 36, "uniqueItems": True, "title": "the 36 cards in dealing order"}
-    return _obj({"dealer": _seat(module), "cards": cards},
-                description="The first deal: the dealer's seat and the whole pack in dealing order (T1, T3).")
-
-
-def _kirifu_deal(module: ModuleType) -> dict:
-    low, high = _seats(module)
-    cards = {"type": "array", "items": _card("a card of the French pack or a joker", french_deck(jokers=2)),
-             "maxItems": 54, "uniqueItems": True}
-    hands = {"type": "array", "items": {**cards, "minItems": 1}, "minItems": low, "maxItems": high,
-             "title": "one hand per seat"}
-    return _obj({"world": {"enum": ["S", "H", "D", "C"], "title": "a suit letter (K2)"},
-                 "first": _seat(module), "hands": hands, "stock": cards},
-                description="The world suit, the first player, every hand and the stock, top card first.")
-
-
-_DEALS: dict[str, Callable[[ModuleType], dict]] = {
-    "cleopatra": _cleopatra_deal, "trappola": _trappola_deal, "kirifu": _kirifu_deal}
+ANY_DEAL = {"type": "object", "description": "The game's deal, checked by its engine's deal reader."}
+"""The deal of a game that declares no ``deal_schema`` part."""
 
 
 def rules_schema(module: ModuleType) -> dict:
@@ -113,13 +77,13 @@ def rules_schema(module: ModuleType) -> dict:
     presets = list(module.PRESETS)
     properties["name"] = {**properties["name"], "enum": presets + list(getattr(module, "ALIASES", {})),
                           "title": "a preset name: " + ", ".join(presets)}
-    return _obj(properties, ["name"], description=(
+    return object_schema(properties, ["name"], description=(
         f"The rules of {module.__name__.rsplit('.', 1)[-1].title()}: a preset name (older spellings are "
         "accepted) and any fields that differ from it."))
 
 
-def _players(module: ModuleType) -> dict:
-    low, high = _seats(module)
+def _players(info: GameInfo) -> dict:
+    low, high = info.players
     count = f"{low}" if low == high else f"{low} to {high}"
     return {"type": "array", "items": {"type": "string", "minLength": 1, "maxLength": NAME_CHARS},
             "if": {"minItems": 1}, "then": {"minItems": low, "maxItems": high, "title": f"{count} names, one per seat"}}
@@ -129,18 +93,23 @@ def _text(limit: int, title: str) -> dict:
     return {"type": "string", "maxLength": limit, "title": title}
 
 
+def record_schema(infos: tuple[GameInfo, ...] | None = None) -> dict:
+    """The JSON Schema of a record (draft 2020-12) of the games ``infos`` (default: every
+    registered game); the package's games give the published ``docs/record.schema.json``."""
+    return _schema(registry.all_games() if infos is None else tuple(infos))
+
+
 @functools.cache
-def record_schema() -> dict:
-    """The JSON Schema of a record (draft 2020-12), as published in ``docs/record.schema.json``."""
-    modules = {game: game_module(game) for game in GAMES}
-    seat = {"type": "integer", "minimum": 0, "maximum": max(_seats(m)[1] for m in modules.values()) - 1}
-    result = _obj({"winner": {"type": ["integer", "null"], "minimum": seat["minimum"], "maximum": seat["maximum"]},
+def _schema(infos: tuple[GameInfo, ...]) -> dict:
+    names = [info.name for info in infos]
+    seat = {"type": "integer", "minimum": 0, "maximum": max(info.players[1] for info in infos) - 1}
+    result = object_schema({"winner": {"type": ["integer", "null"], "minimum": seat["minimum"], "maximum": seat["maximum"]},
                    "reason": _text(200, "why the game ended"),
                    "scores": {"type": "array", "items": {"type": "number"}, "maxItems": 8},
                    "ranking": {"type": "array", "items": seat, "maxItems": 8}})
     properties = {
         "format": {"const": FORMAT},
-        "game": {"enum": list(GAMES), "title": "a game: " + ", ".join(GAMES)},
+        "game": {"enum": names, "title": "a game: " + ", ".join(names)},
         "rules": {"type": "object"},
         "seed": {"type": ["integer", "null"], "minimum": SEED_RANGE[0], "maximum": SEED_RANGE[1],
                  "title": "the seed of the game's random generator"},
@@ -159,23 +128,24 @@ def record_schema() -> dict:
     }
     defs = {}
     per_game = []
-    for game, module in modules.items():
-        defs[f"{game}_rules"] = rules_schema(module)
-        defs[f"{game}_deal"] = _DEALS[game](module)
+    for info in infos:
+        game = info.name
+        defs[f"{game}_rules"] = rules_schema(info.module)
+        defs[f"{game}_deal"] = info.part("deal_schema", lambda info: ANY_DEAL)(info)
         per_game.append({"if": {"properties": {"game": {"const": game}}, "required": ["game"]},
                          "then": {"properties": {"rules": {"$ref": f"#/$defs/{game}_rules"},
                                                  "deal": {"$ref": f"#/$defs/{game}_deal"},
-                                                 "players": _players(module)}}})
+                                                 "players": _players(info)}}})
     return {"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "cardlab game record",
-            "description": ("A game of Cleopatra, Trappola or Kirifu: headers, the initial deal, the actions "
+            "description": (f"A game of {' or '.join(info.title for info in infos)}: headers, the initial deal, the actions "
                             "in text form and comments keyed by action index. cardlab reads integers "
                             "strictly: 1.0 is not an integer, and true is not 1."),
-            **_obj(properties, ["game", "rules", "seed", "deal", "actions"]), "allOf": per_game, "$defs": defs}
+            **object_schema(properties, ["game", "rules", "seed", "deal", "actions"]), "allOf": per_game, "$defs": defs}
 
 
 def schema_text() -> str:
-    """The schema as the published file holds it."""
-    return json.dumps(record_schema(), ensure_ascii=False, indent=1) + "\n"
+    """The schema of the package's games, as the published file holds it."""
+    return json.dumps(record_schema(registry.builtin_games()), ensure_ascii=False, indent=1) + "\n"
 
 
 def write_schema(path: str | Path = DOCS_SCHEMA) -> Path:
@@ -195,8 +165,8 @@ _Strict = jsonschema.validators.extend(
 
 
 @functools.cache
-def _validator() -> Any:
-    return _Strict(record_schema())
+def _validator(infos: tuple[GameInfo, ...]) -> Any:
+    return _Strict(_schema(infos))
 
 
 _KINDS = {"integer": "an integer", "number": "a number", "string": "a text", "array": "a list",
@@ -267,7 +237,7 @@ def _has(node: dict | list, part: Part) -> bool:
 def validate(data: Any) -> None:
     """Check parsed JSON against :func:`record_schema`; raise ``RecordError`` at the first bad path
     (in document order, of the first :data:`MAX_ERRORS` errors found)."""
-    located = [_located(e) for e in itertools.islice(_validator().iter_errors(data), MAX_ERRORS)]
+    located = [_located(e) for e in itertools.islice(_validator(registry.all_games()).iter_errors(data), MAX_ERRORS)]
     if located:
         path, message = min(located, key=lambda pm: _document_order(pm[0], data))
         raise RecordError(json_path(path), message)

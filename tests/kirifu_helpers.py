@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from cardlab.cards import parse_cards
 from cardlab.games import kirifu
-from cardlab.games.kirifu_moves import sort_cards
+from cardlab.games.kirifu.moves import sort_cards
 from cardlab.cards import french_deck
 
 
@@ -37,7 +37,7 @@ def texts(state: kirifu.State) -> list[str]:
 
 def table_at(state: kirifu.State, **options: object) -> "KirifuTable":
     """A Kirifu table (you at seat 0) playing on from ``state``, its seats named as the table names them."""
-    from cardlab.widgets.kirifu import KirifuTable
+    from cardlab.games.kirifu.table import KirifuTable
     table = KirifuTable(computers=len(state.players) - 1, seed=1, **options)
     state.players = table.state.players
     table.start(state)
@@ -49,8 +49,8 @@ def showcase(lang: str = "en") -> dict[str, "KirifuTable"]:
     (the kirifu-joker variant), receiving several
     passed cards (one chosen), an osoroi being built, five players with cards known after omorai
     and a big hand, and the end of a game."""
-    from cardlab.bots.kirifu import ThumbBot
-    from cardlab.widgets.kirifu import KirifuTable
+    from cardlab.games.kirifu.bots import ThumbBot
+    from cardlab.games.kirifu.table import KirifuTable
     tables = {"passing": table_at(position(["4S 4D 9C KC JokerR", "10C 3S 2D 8C QC", "5H 6S 7C JD AD",
                                             "3C 4C 5C 6C 7D"], stock="AH KD 8H", rules=kirifu.KIRIFU_JOKER),
                                    lang=lang)}

@@ -1,10 +1,10 @@
-"""The Cleopatra table drawing (cardlab.draw.cleopatra)."""
+"""The Cleopatra table drawing (cardlab.games.cleopatra.draw)."""
 
 from __future__ import annotations
 
 import re
 
-from cardlab.draw.cleopatra import colour_split_svg, table_svg
+from cardlab.games.cleopatra.draw import colour_split_svg, table_svg
 from cardlab.games.cleopatra import new_game
 
 

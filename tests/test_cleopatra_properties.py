@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from cardlab.bots import RandomBot
-from cardlab.bots.cleopatra import SlapBot
+from cardlab.games.cleopatra.bots import SlapBot
 from cardlab.game import play_out
 from cardlab.games.cleopatra import PRESETS, new_game, variant
 

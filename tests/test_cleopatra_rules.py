@@ -8,7 +8,7 @@ from cardlab.cards import Card, parse_cards
 from cardlab.errors import IllegalActionError, RecordError
 from cardlab.games.cleopatra import (BEGGAR_MY_NEIGHBOUR, CLEOPATRA, EGYPTIAN_RATSCREW, Captured, Pending,
                                      Played, Reshuffled, Slap, Turn, new_game, slap, variant)
-from cardlab.games.cleopatra_patterns import hands_from_patterns, pattern_of
+from cardlab.games.cleopatra.patterns import hands_from_patterns, pattern_of
 from cardlab.records import loads, record_of
 
 

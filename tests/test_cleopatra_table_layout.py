@@ -11,14 +11,14 @@ from itertools import combinations
 
 import pytest
 
-from cardlab.draw import cleopatra as drawing
+from cardlab.games.cleopatra import draw as drawing
 from cardlab.draw.svg import MIN_TEXT, READABLE_W
-from cardlab.draw.cleopatra import H, W, WIDE_WIDTH, table_svg
+from cardlab.games.cleopatra.draw import H, W, WIDE_WIDTH, table_svg
 from cardlab.draw.svg import text_width
 from cardlab.games import cleopatra
-from cardlab.games.cleopatra_sample import load_sample
+from cardlab.games.cleopatra.sample import load_sample
 from cardlab.words import LANGS
-from cardlab.words.cleopatra import CLEOPATRA
+from cardlab.games.cleopatra.words import CLEOPATRA
 
 NS = "{http://www.w3.org/2000/svg}"
 SAMPLE = load_sample().states()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardlab.games import cleopatra
-from cardlab.widgets.cleopatra import CleopatraReplay, CleopatraTable
+from cardlab.games.cleopatra.table import CleopatraReplay, CleopatraTable
 
 
 def fire(table, name):

@@ -181,7 +181,7 @@ def test_review_flags_nothing_when_the_best_choices_were_played_and_is_determini
 
 # --- the slap trainer and the table of hints ------------------------------------------------
 def test_slap_log_model_and_win_chances_C10():
-    from cardlab.coach.slaps import SlapLog, win_chances
+    from cardlab.games.cleopatra.slaps import SlapLog, win_chances
     log = SlapLog([300, 400, 350], beaten=[280], missed=1, false_slaps=2)
     assert log.pairs == 5
     model = log.model()
@@ -204,5 +204,5 @@ def test_hint_table_puts_the_best_first():
 def test_the_coach_imports_no_widget_library():
     import subprocess
     import sys
-    code = "import sys, cardlab.coach, cardlab.coach.slaps; print(sorted(m for m in sys.modules if m in ('ipywidgets', 'anywidget', 'matplotlib')))"
+    code = "import sys, cardlab.coach, cardlab.games.cleopatra.slaps; print(sorted(m for m in sys.modules if m in ('ipywidgets', 'anywidget', 'matplotlib')))"
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip() == "[]"

@@ -7,9 +7,9 @@ import html
 import re
 
 from cardlab.games import cleopatra
-from cardlab.widgets.cleopatra import CleopatraTable
-from cardlab.widgets.kirifu import KirifuTable
-from cardlab.widgets.trappola import TrappolaTable
+from cardlab.games.cleopatra.table import CleopatraTable
+from cardlab.games.kirifu.table import KirifuTable
+from cardlab.games.trappola.table import TrappolaTable
 from trappola_helpers import endgame
 
 

@@ -9,8 +9,11 @@ import pytest
 from cardlab.bots import RandomBot
 from cardlab.cards import Card
 from cardlab.errors import IllegalActionError, RulesError, UndoError
-from cardlab.game import GAMES, check_rules, game_module
+from cardlab.game import check_rules, game_module
+from cardlab.registry import builtin_games
 from cardlab.games import cleopatra, kirifu, trappola
+
+GAMES = [info.name for info in builtin_games()]
 
 
 def played(name: str, seed: int, actions: int = 30, undo: bool = True):

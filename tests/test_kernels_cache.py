@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cardlab.fast.kernels import clear_stale_cache
+from cardlab.kernels import clear_stale_cache
 
 
 def test_a_changed_source_drops_the_whole_cache(tmp_path: Path):

@@ -1,4 +1,4 @@
-"""The Cleopatra family's kernel (cardlab.fast.kernels) plays as the engine does: every row, replayed
+"""The Cleopatra family's kernel (cardlab.kernels) plays as the engine does: every row, replayed
 in the engine from its seed with the kernel's draws (deal C2/C3, C9 reshuffles, C11 coins, the
 seats' slaps C10 and false slaps C13), ends with the same winner, reason, cards, tricks and steps
 and the same slaps won; the published Beggar-my-neighbour records, Casella's loop and the cap too."""
@@ -15,11 +15,11 @@ import numpy as np
 import pytest
 
 from cardlab.cards import Card
-from cardlab.fast.kernels.cleopatra import REASONS, deal_rows, play_games
-from cardlab.fast.kernels.replay import deal_of, replay
+from cardlab.games.cleopatra.kernel import REASONS, deal_rows, play_games
+from cardlab.games.cleopatra.kernel_replay import deal_of, replay
 from cardlab.games.cleopatra import (BEGGAR_MY_NEIGHBOUR, CLEOPATRA, EGYPTIAN_RATSCREW, State, Slapped,
                                      variant)
-from cardlab.games.cleopatra_events import Captured, FalseSlap, Played
+from cardlab.games.cleopatra.events import Captured, FalseSlap, Played
 
 SLAPPER = (0.8, 350.0, 90.0, 150.0, 0.0)
 KEEN = (1.0, 350.0, 5.0, 349.0, 0.0)                     # slaps every pair, nearly always at 349 ms: ties
@@ -208,7 +208,7 @@ def test_the_deal_follows_the_rules():
 
 def test_the_same_source_runs_as_plain_python():
     """Under NUMBA_DISABLE_JIT=1 the kernel is plain Python and gives the compiled rows."""
-    script = ("import json; from cardlab.fast.kernels.cleopatra import play_games; "
+    script = ("import json; from cardlab.games.cleopatra.kernel import play_games; "
               "from cardlab.games.cleopatra import CLEOPATRA, BEGGAR_MY_NEIGHBOUR; "
               f"m = [{list(CLUMSY)}, {list(SLAPPER)}]; "
               "a = play_games(CLEOPATRA, 4, 10, 16, m, detail=True); b = play_games(BEGGAR_MY_NEIGHBOUR, 4, 0, 6); "

@@ -1,4 +1,4 @@
-"""Kirifu's kernels (cardlab.fast.kernels.kirifu, kirifu_search) play as the engine with its bots:
+"""Kirifu's kernels (cardlab.games.kirifu.kernel, kirifu_search) play as the engine with its bots:
 every row of random and rule-of-thumb games (K2–K22, osoroi on and off, 3 to 5 seats) equals the
 engine's from the same seeds, the search player's playouts from sampled mid-game positions equal
 its engine playouts draw for draw, and the same source runs as plain Python."""
@@ -11,16 +11,16 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from cardlab.bench.kirifu import PythonSearchBot
-from cardlab.bots.kirifu import SearchBot, ThumbBot, _place, _rollout, determinize
-from cardlab.fast.kernels import mersenne as mt
-from cardlab.fast.kernels.kirifu import THUMB, columns, group_cards, groups, play_games
-from cardlab.fast.kernels.kirifu_search import moves, places, playout, position, seed_number
+from cardlab.games.kirifu.bench import PythonSearchBot
+from cardlab.games.kirifu.bots import SearchBot, ThumbBot, _place, _rollout, determinize
+from cardlab.kernels import mersenne as mt
+from cardlab.games.kirifu.kernel import THUMB, columns, group_cards, groups, play_games
+from cardlab.games.kirifu.kernel_search import moves, places, playout, position, seed_number
 from cardlab.cards import french_deck
 from cardlab.games import kirifu as K
-from cardlab.games.kirifu_moves import osoroi_groups
+from cardlab.games.kirifu.moves import osoroi_groups
 from cardlab.sim import game_seed
-from cardlab.sim import kirifu as sim_kirifu
+from cardlab.games.kirifu import sim as sim_kirifu
 from engine_checks import plain_python_result
 
 PACK = french_deck()
@@ -72,9 +72,9 @@ def test_the_games_cover_the_rules():
 
 PLAIN_SCRIPT = """
 import random
-from cardlab.bots.kirifu import determinize
-from cardlab.fast.kernels.kirifu import play_games
-from cardlab.fast.kernels.kirifu_search import places
+from cardlab.games.kirifu.bots import determinize
+from cardlab.games.kirifu.kernel import play_games
+from cardlab.games.kirifu.kernel_search import places
 from cardlab.games import kirifu as K
 
 result = [play_games(range(6), K.KIRIFU, [0, 1, 1, 0]).tolist(),
@@ -108,7 +108,7 @@ def test_simulate_paths_agree():
     from functools import partial
 
     from cardlab.bots import RandomBot
-    from cardlab.bots.kirifu import ThumbBot
+    from cardlab.games.kirifu.bots import ThumbBot
     from cardlab.sim import simulate
     kernel = simulate("kirifu", players=("random", "thumb", ("thumb", {"noise": 0.3})), n=60, seed=3, progress=False)
     engine = simulate("kirifu", players=(RandomBot, ThumbBot, partial(ThumbBot, noise=0.3)), n=60, seed=3,
@@ -120,7 +120,7 @@ def test_simulate_paths_agree():
     assert list(empty.columns) == list(simulate("kirifu", n=3, progress=False).columns)
 
 
-# --- the search player's playouts (cardlab.fast.kernels.kirifu_search) ----------------------------
+# --- the search player's playouts (cardlab.games.kirifu.kernel_search) ----------------------------
 def _decisions(deals: int):
     """(game, deal number) at every decision with a choice, and after every osoroi group (K13:
     more groups or send), of games between rule-of-thumb players (every other one playing at

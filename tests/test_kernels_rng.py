@@ -1,4 +1,4 @@
-"""The kernels' generator (cardlab/fast/kernels/rng.py): the slap models' normal draws (C11)
+"""The kernels' generator (cardlab/kernels/rng.py): the slap models' normal draws (C11)
 follow the normal law, and the compiled code draws what the plain Python draws."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import math
 import numpy as np
 from numba import njit
 
-from cardlab.fast.kernels.rng import CHANCE, SEAT, TAIL, below, new_streams, normal, shuffle
+from cardlab.kernels.rng import CHANCE, SEAT, TAIL, below, new_streams, normal, shuffle
 
 
 @njit

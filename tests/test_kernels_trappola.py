@@ -1,4 +1,4 @@
-"""Trappola's kernel (cardlab.fast.kernels.trappola*) decides as the engine's bots do: its Mersenne
+"""Trappola's kernel (cardlab.games.trappola.kernel*) decides as the engine's bots do: its Mersenne
 Twister draws as CPython's random.Random, its games give the engine's rows deal for deal (T3–T16
 with random and rule-of-thumb players), the search player's worlds and playouts are its Python
 ones draw for draw, and the same source runs as plain Python."""
@@ -11,15 +11,15 @@ import random
 import numpy as np
 import pytest
 
-from cardlab.bench.trappola import PythonSearchBot
-from cardlab.bots.trappola import HandSampler, RuleOfThumbBot, SearchBot
+from cardlab.games.trappola.bench import PythonSearchBot
+from cardlab.games.trappola.bots import HandSampler, RuleOfThumbBot, SearchBot
 from cardlab.cards import italian_deck
-from cardlab.fast.kernels import mersenne as mt
-from cardlab.fast.kernels.trappola import COLUMNS, RANDOM, THUMB, play_games
-from cardlab.fast.kernels.trappola_search import sample_hand
+from cardlab.kernels import mersenne as mt
+from cardlab.games.trappola.kernel import COLUMNS, RANDOM, THUMB, play_games
+from cardlab.games.trappola.kernel_search import sample_hand
 from cardlab.games import trappola as T
 from cardlab.sim import game_seed
-from cardlab.sim import trappola as sim_trappola
+from cardlab.games.trappola import sim as sim_trappola
 from engine_checks import plain_python_result
 
 DECK = italian_deck()
@@ -98,8 +98,8 @@ def test_the_games_cover_every_rule():
 
 PLAIN_SCRIPT = """
 import json
-from cardlab.bots.trappola import RuleOfThumbBot, SearchBot
-from cardlab.fast.kernels.trappola import play_games
+from cardlab.games.trappola.bots import RuleOfThumbBot, SearchBot
+from cardlab.games.trappola.kernel import play_games
 from cardlab.games import trappola as T
 
 def searches():

@@ -13,7 +13,7 @@ from cardlab.cards import Card, parse_cards
 from cardlab.errors import IllegalActionError, RecordError
 from cardlab.game import TERMINAL
 from cardlab.games import kirifu
-from cardlab.games.kirifu_moves import beats, is_osoroi_group, osoroi_groups, sort_cards
+from cardlab.games.kirifu.moves import beats, is_osoroi_group, osoroi_groups, sort_cards
 from cardlab.records import loads, record_of
 from kirifu_helpers import deal_of, position, texts
 from engine_checks import assert_refused as refused

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from cardlab.bench import kirifu as bench
-from cardlab.bots.kirifu import SearchBot, ThumbBot, determinize, make_bot, thumb_action
+from cardlab.games.kirifu import bench
+from cardlab.games.kirifu.bots import SearchBot, ThumbBot, determinize, make_bot, thumb_action
 from cardlab.cards import Card
 from cardlab.games import kirifu
 from kirifu_helpers import position

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from cardlab.bots.kirifu import make_bot
+from cardlab.games.kirifu.bots import make_bot
 from cardlab.cards import french_deck
 from cardlab.games import kirifu
 

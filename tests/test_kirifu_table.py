@@ -11,14 +11,14 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from cardlab.bots.kirifu import ThumbBot
+from cardlab.games.kirifu.bots import ThumbBot
 from cardlab.cards import Card, parse_cards
-from cardlab.draw import kirifu as drawing
-from cardlab.draw.kirifu import text_width
+from cardlab.games.kirifu import draw as drawing
+from cardlab.games.kirifu.draw import text_width
 from cardlab.games import kirifu
-from cardlab.widgets.kirifu import KirifuTable
+from cardlab.games.kirifu.table import KirifuTable
 from cardlab.words import LANGS
-from cardlab.words.kirifu import EVENTS_JA, KIRIFU, card_name, narrate
+from cardlab.games.kirifu.words import EVENTS_JA, KIRIFU, card_name, narrate
 from kirifu_helpers import position, showcase, table_at
 
 SCALE = re.compile(r"scale\(([-\d.]+)\)")

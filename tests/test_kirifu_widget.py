@@ -8,10 +8,10 @@ import re
 import pytest
 
 from cardlab.cards import Card
-from cardlab.draw.kirifu import log_html, table_svg
+from cardlab.games.kirifu.draw import log_html, table_svg
 from cardlab.games import kirifu
 from cardlab.records import record_of
-from cardlab.widgets.kirifu import KirifuTable, replay
+from cardlab.games.kirifu.table import KirifuTable, replay
 
 
 def clicks_for(table: KirifuTable, action: tuple) -> list[str]:

@@ -50,7 +50,7 @@ def test_records_sit_below_the_games():
 
 
 def test_the_sample_search_is_not_on_the_runtime_loading_path():
-    code = ("import sys, cardlab.widgets.cleopatra, cardlab.games.cleopatra_sample as s; s.load_sample(); "
-            "print('cardlab.games.cleopatra_sample_search' in sys.modules)")
+    code = ("import sys, cardlab.games.cleopatra.table, cardlab.games.cleopatra.sample as s; s.load_sample(); "
+            "print('cardlab.games.cleopatra.sample_search' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

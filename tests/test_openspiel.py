@@ -14,16 +14,16 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 
 import cardlab.openspiel  # noqa: E402  (registers the games)
-from cardlab.bots.cleopatra import SlapBot  # noqa: E402
-from cardlab.bots.kirifu import ThumbBot  # noqa: E402
-from cardlab.bots.trappola import RuleOfThumbBot, SearchBot  # noqa: E402
+from cardlab.games.cleopatra.bots import SlapBot  # noqa: E402
+from cardlab.games.kirifu.bots import ThumbBot  # noqa: E402
+from cardlab.games.trappola.bots import RuleOfThumbBot, SearchBot  # noqa: E402
 from cardlab.cards import italian_deck  # noqa: E402
 from cardlab.errors import RulesError  # noqa: E402
 from cardlab.games import kirifu, trappola  # noqa: E402
-from cardlab.games.cleopatra_events import Slapped  # noqa: E402
+from cardlab.games.cleopatra.events import Slapped  # noqa: E402
 from cardlab.openspiel import CardlabBot, OpenSpielPlayer, ismcts_bot, ismcts_player  # noqa: E402
-from cardlab.openspiel.cleopatra import NO_SLAP, SLAP  # noqa: E402
-from cardlab.openspiel.kirifu import place_utility  # noqa: E402
+from cardlab.games.cleopatra.openspiel import NO_SLAP, SLAP  # noqa: E402
+from cardlab.games.kirifu.openspiel import place_utility  # noqa: E402
 from cardlab.sim import simulate  # noqa: E402
 
 # every game and preset with decisions (long games to 300 get one simulation), and
@@ -57,7 +57,7 @@ def deal(state, rng: random.Random):
 
 
 def test_import_cardlab_does_not_import_pyspiel():
-    code = ("import sys, cardlab, cardlab.games.trappola, cardlab.sim, cardlab.bots.kirifu; "
+    code = ("import sys, cardlab, cardlab.games.trappola, cardlab.sim, cardlab.games.kirifu.bots; "
             "assert 'pyspiel' not in sys.modules and 'cardlab.openspiel' not in sys.modules")
     subprocess.run([sys.executable, "-c", code], check=True)
 
@@ -285,7 +285,7 @@ def test_the_trappola_endgame_is_small_enough_for_cfr_T10_T15():
 def test_an_openspiel_bot_sits_at_the_trappola_table():
     """A whole deal at the notebook table against IS-MCTS, driven by clicks as the browser sends
     them: the table takes the OpenSpiel player as its bot."""
-    from cardlab.widgets.trappola import TrappolaTable
+    from cardlab.games.trappola.table import TrappolaTable
     game = pyspiel.load_game("cardlab_trappola")
     table = TrappolaTable(rules="single-deal", seed=3, bot=OpenSpielPlayer(ismcts_bot(game, simulations=10, seed=2), game))
     for _ in range(40):

@@ -1,4 +1,4 @@
-"""The record hunt's searches (cardlab.sim.record_hunt): seeded, on equal budgets, the same on an
+"""The record hunt's searches (cardlab.games.cleopatra.record_hunt): seeded, on equal budgets, the same on an
 executor; their best deals replay in the engine to the length they report (C4–C8, relatives)."""
 
 from __future__ import annotations
@@ -7,9 +7,9 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
-from cardlab.fast.kernels.replay import replay
+from cardlab.games.cleopatra.kernel_replay import replay
 from cardlab.games.cleopatra import BEGGAR_MY_NEIGHBOUR
-from cardlab.sim.record_hunt import annealing, hill_climbing, lengths, random_sampling
+from cardlab.games.cleopatra.record_hunt import annealing, hill_climbing, lengths, random_sampling
 
 
 def test_searches_are_seeded_and_report_a_real_deal():

@@ -11,13 +11,16 @@ import random
 import pandas as pd
 import pytest
 
-from cardlab.bots.cleopatra import SlapBot
+from cardlab.games.cleopatra.bots import SlapBot
 from cardlab.errors import RecordError
-from cardlab.game import GAMES, game_module, play_out
+from cardlab.game import game_module, play_out
+from cardlab.registry import builtin_games
 from cardlab.games.cleopatra import new_game
 from cardlab.record_json import MAX_BYTES, MAX_DEPTH, MAX_DIGITS
 from cardlab.record_schema import NAME_CHARS, TEXT_CHARS
 from cardlab.records import Record, load, loads, record_of, to_frame
+
+GAMES = [info.name for info in builtin_games()]
 
 
 def sample_game(seed=3):

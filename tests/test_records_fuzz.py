@@ -12,10 +12,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardlab.errors import RecordError
-from cardlab.game import GAMES, game_module
+from cardlab.game import game_module
+from cardlab.registry import builtin_games
 from cardlab.record_schema import TEXT_CHARS
 from cardlab.records import loads, record_of
 
+GAMES = [info.name for info in builtin_games()]
 CASES = [(game, preset) for game in GAMES for preset in game_module(game).PRESETS]
 HOSTILE: list[Any] = [None, True, False, 0, 1, -1, 2, 7, 1.0, 0.5, 2**64, -2**70, 10**39, "", "x", "no", "300",
                       "QZ", "5H", "AS", "JokerR", "K--", "X 5H", "slap X@" + "9" * 60, "slap X@١٢", "send",

@@ -8,9 +8,9 @@ from concurrent.futures import ThreadPoolExecutor
 import pandas as pd
 import pytest
 
-from cardlab.fast.kernels.replay import replay
+from cardlab.games.cleopatra.kernel_replay import replay
 from cardlab.games.cleopatra import BEGGAR_MY_NEIGHBOUR, CLEOPATRA, EGYPTIAN_RATSCREW, Slapped
-from cardlab.sim import cleopatra as sim_cleo
+from cardlab.games.cleopatra import sim as sim_cleo
 from cardlab.sim import simulate
 
 PLAYERS = ("slapper", ("slapper", {"attention": 0.4}))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cardlab.games import kirifu
-from cardlab.sim import kirifu as sim_kirifu
+from cardlab.games.kirifu import sim as sim_kirifu
 from cardlab.sim import simulate
 
 

@@ -7,7 +7,7 @@ from functools import partial
 import pytest
 
 from cardlab.sim import simulate
-from cardlab.sim import trappola as sim_trappola
+from cardlab.games.trappola import sim as sim_trappola
 
 
 def test_kernel_and_engine_paths_give_the_same_frame():
@@ -15,15 +15,15 @@ def test_kernel_and_engine_paths_give_the_same_frame():
     in the engine: the frames are equal, dtypes included (T3–T16; the kernel's own proof over
     thousands of games is tests/test_kernels_trappola.py)."""
     from cardlab.bots import RandomBot
-    from cardlab.bots.trappola import RuleOfThumbBot
+    from cardlab.games.trappola.bots import RuleOfThumbBot
     kernel = simulate("trappola", players=("random", ("thumb", {"threshold": 18})), n=200, seed=3, progress=False)
     engine = simulate("trappola", players=(RandomBot, partial(RuleOfThumbBot, threshold=18)), n=200, seed=3,
                       progress=False)
     assert kernel.equals(engine) and str(kernel["winner"].dtype) == "float64"
     assert sim_trappola.kernel_spec(("random", ("thumb", {"threshold": 18}))) == ((0, 1), (24, 18))
     assert sim_trappola.kernel_spec(("random", ("search", {"budget": 5}))) is None
-    from cardlab.fast.kernels import kirifu as kirifu_kernel
-    from cardlab.fast.kernels import trappola as trappola_kernel
+    from cardlab.games.kirifu import kernel as kirifu_kernel
+    from cardlab.games.trappola import kernel as trappola_kernel
     assert (trappola_kernel.RANDOM, trappola_kernel.THUMB) == (kirifu_kernel.RANDOM, kirifu_kernel.THUMB) == (0, 1)
     empty = simulate("trappola", n=0, progress=False)
     assert list(empty.columns) == list(kernel.columns) and (empty.dtypes == kernel.dtypes).all()
@@ -60,7 +60,7 @@ def test_simulate_is_reproducible_and_splits_over_processes():
 def test_duel_alternates_seats_and_scores_each_side():
     """cardlab.sim.duel: A sits in seat 0 then 1; a and b are the final scores (T15) of A and B."""
     from cardlab.bots import RandomBot
-    from cardlab.bots.trappola import RuleOfThumbBot
+    from cardlab.games.trappola.bots import RuleOfThumbBot
     from cardlab.sim import duel
     rows = duel("trappola", RuleOfThumbBot, RandomBot, 6, "single-deal", first_seed=40)
     assert [r["seed"] for r in rows] == list(range(40, 46)) and [r["seat"] for r in rows] == [0, 1] * 3

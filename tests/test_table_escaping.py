@@ -10,16 +10,16 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from cardlab.bots.trappola import RuleOfThumbBot
-from cardlab.draw import cleopatra as draw_cleopatra
-from cardlab.draw import kirifu as draw_kirifu
+from cardlab.games.trappola.bots import RuleOfThumbBot
+from cardlab.games.cleopatra import draw as draw_cleopatra
+from cardlab.games.kirifu import draw as draw_kirifu
 from cardlab.draw import svg
-from cardlab.draw import trappola as draw_trappola
+from cardlab.games.trappola import draw as draw_trappola
 from cardlab.games import cleopatra, kirifu, trappola
 from cardlab.records import record_of
-from cardlab.widgets.cleopatra import CleopatraReplay
+from cardlab.games.cleopatra.table import CleopatraReplay
 from cardlab.widgets.replay import replay
-from cardlab.widgets.trappola import TrappolaTable
+from cardlab.games.trappola.table import TrappolaTable
 
 HOSTILE = ("<img src=x onerror=alert(1)>", "\"'&</text><script>alert(2)</script>")
 LIVE = ("<img", "<script")

@@ -15,13 +15,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardlab.bots.trappola import RuleOfThumbBot
+from cardlab.games.trappola.bots import RuleOfThumbBot
 from cardlab.games import cleopatra, trappola
-from cardlab.widgets.cleopatra import CleopatraTable
+from cardlab.games.cleopatra.table import CleopatraTable
 from cardlab.widgets.demo import DemoTable
-from cardlab.widgets.kirifu import KirifuTable
+from cardlab.games.kirifu.table import KirifuTable
 from cardlab.widgets.table import GameTable
-from cardlab.widgets.trappola import TrappolaTable
+from cardlab.games.trappola.table import TrappolaTable
 from cardlab.widgets.view import TableEventError
 
 TARGET = re.compile(r'data-target="([^"]+)"')

@@ -6,8 +6,8 @@ import random
 from collections import Counter
 
 from cardlab.bots import RandomBot
-from cardlab.bots import trappola_fast as fast
-from cardlab.bots.trappola import (HandSampler, RuleOfThumbBot, SearchBot, hand_value, opponent_voids,
+from cardlab.games.trappola import bots_fast as fast
+from cardlab.games.trappola.bots import (HandSampler, RuleOfThumbBot, SearchBot, hand_value, opponent_voids,
                                    unseen_cards)
 from cardlab.cards import italian_deck
 from cardlab.games import trappola as T
@@ -138,7 +138,7 @@ def test_search_never_reads_the_hidden_cards():
 
 
 def test_benchmark_runs_and_prints_every_pairing(capsys):
-    from cardlab.bench import trappola as bench
+    from cardlab.games.trappola import bench
     assert bench.main(["--deals", "4", "--workers", "1", "--budget", "8", "--games", "100",
                        "--positions", "2"]) == 0
     out = capsys.readouterr().out

@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from cardlab.bots import RandomBot
-from cardlab.bots.trappola import RuleOfThumbBot, SearchBot
+from cardlab.games.trappola.bots import RuleOfThumbBot, SearchBot
 from cardlab.cards import italian_deck
 from cardlab.games import trappola as T
 

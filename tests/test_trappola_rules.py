@@ -8,7 +8,7 @@ import pytest
 from cardlab.cards import ITALIAN, Card, italian_deck, parse_cards
 from cardlab.errors import IllegalActionError, RecordError
 from cardlab.games import trappola as T
-from cardlab.games.trappola_scoring import (RANKS, Trick, beats, card_points, closing_streak,
+from cardlab.games.trappola.scoring import (RANKS, Trick, beats, card_points, closing_streak,
                                             deal_sheet, declaration_value)
 from cardlab.records import loads, record_of
 from engine_checks import assert_refused

@@ -10,15 +10,15 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from cardlab.bots.trappola import RuleOfThumbBot
+from cardlab.games.trappola.bots import RuleOfThumbBot
 from cardlab.cards import Card
 from cardlab.draw import svg as svg_mod
-from cardlab.draw import trappola as draw
-from cardlab.draw.trappola_html import sheets_html
+from cardlab.games.trappola import draw
+from cardlab.games.trappola.draw_html import sheets_html
 from cardlab.games import trappola as T
-from cardlab.games.trappola_scoring import STRENGTH
-from cardlab.widgets.trappola import TrappolaTable
-from cardlab.words.trappola import WORDS
+from cardlab.games.trappola.scoring import STRENGTH
+from cardlab.games.trappola.table import TrappolaTable
+from cardlab.games.trappola.words import WORDS
 from trappola_helpers import SETS, table_positions
 
 NS = "{http://www.w3.org/2000/svg}"

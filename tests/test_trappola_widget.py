@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import re
 
-from cardlab.bots.trappola import RuleOfThumbBot
-from cardlab.draw.trappola import pack_svg, table_svg
+from cardlab.games.trappola.bots import RuleOfThumbBot
+from cardlab.games.trappola.draw import pack_svg, table_svg
 from cardlab.games import trappola as T
 from cardlab.records import record_of
-from cardlab.widgets.trappola import TrappolaTable, replay
+from cardlab.games.trappola.table import TrappolaTable, replay
 
 
 def targets(svg: str) -> list[str]:

@@ -1,4 +1,4 @@
-"""``python -m cardlab.fast.warm`` leaves every kernel the simulations use in numba's disk cache:
+"""``python -m cardlab.kernels.warm`` leaves every kernel the simulations use in numba's disk cache:
 after it, a fresh process plays each path of ``simulate`` (and the record hunt) without compiling
 anything — numba's own count of cache misses, not a timing."""
 
@@ -9,17 +9,18 @@ import sys
 
 import pytest
 
-from cardlab.fast import warm
+from cardlab.kernels import warm
 
 # What the notebooks and the suite ask of the kernels, written out on their own (not warm.CASES):
 # each Cleopatra preset with and without detail, with bots and without, a variant, given deals,
 # Trappola's kernel players and search player, Kirifu's kernel players at another table size, its
 # search player and coach.
 SIM_USES = """
-from cardlab.fast.warm import cache_counts
+from cardlab.kernels.warm import cache_counts
 from cardlab.coach import hints
 from cardlab.games import cleopatra, kirifu
-from cardlab.sim import record_hunt, simulate
+from cardlab.sim import simulate
+from cardlab.games.cleopatra import record_hunt
 
 for rules in cleopatra.PRESETS.values():
     for players in (("none", "none"), ("slapper", ("slapper", {"attention": 0.3}))):
@@ -46,8 +47,8 @@ def run(args: list[str]) -> str:
 
 @pytest.mark.skipif(os.environ.get("NUMBA_DISABLE_JIT", "0") not in ("", "0"), reason="nothing is compiled")
 def test_after_warming_a_fresh_process_compiles_nothing():
-    out = run(["-m", "cardlab.fast.warm"])
-    assert len(out.splitlines()) == len(warm.CASES) + 2     # the heading, a line per case, the total
+    out = run(["-m", "cardlab.kernels.warm"])
+    assert len(out.splitlines()) == len(warm.all_cases()) + 2     # the heading, a line per case, the total
     counts = json.loads(run(["-c", "import json\n" + SIM_USES]).splitlines()[-1])
     assert counts["compiled"] == 0
     assert counts["loaded"] > 0

@@ -49,6 +49,7 @@ def test_t_defaults_to_zero_and_every_callback_runs_until_removed(view_and_event
     ({"type": "timer", "tag": "x", "t": -1}, "'t' must be milliseconds"),
     ({"type": "timer", "tag": "x", "t": True}, "'t' must be milliseconds"),
     ({"type": "timer", "tag": "x", "t": float("nan")}, "'t' must be milliseconds"),
+    ({"type": "click", "target": "deal", "t": 10**400}, "'t' must be milliseconds"),   # too large for a float
     ({"type": "key", "key": "a", "shift": True}, "unknown field(s) 'shift'"),
 ])
 def test_bad_events_raise_a_typed_error_and_reach_nobody(view_and_events, event, words):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardlab.bots.trappola import RuleOfThumbBot
+from cardlab.games.trappola.bots import RuleOfThumbBot
 from cardlab.games import trappola as T
 
 #: a deal where you (seat 0, the non-dealer) hold three aces and three kings (T7)
@@ -25,7 +25,7 @@ def table_positions(lang: str) -> list[tuple[str, str]]:
     """A Trappola table's drawings, ``(name, svg)``, in both layouts (wide, then narrow at a
     700 px output) at the exchange, mid-deal (two discarded hands, a declaration, tricks), the
     finished deal held until Enter and the end of a game (the computer: the rule-of-thumb bot)."""
-    from cardlab.widgets.trappola import TrappolaTable
+    from cardlab.games.trappola.table import TrappolaTable
     t = TrappolaTable(seed=2, bot=RuleOfThumbBot(2), lang=lang)
     t.start(T.new_game(deal=SETS, players=t.names))
     shots = []

@@ -20,8 +20,8 @@ import statistics
 import time
 from typing import TYPE_CHECKING, Any, Hashable
 
-from ..bots.kirifu import ThumbBot, thumb_action
-from ..bots.trappola import RuleOfThumbBot
+from cardlab.games.kirifu.bots import ThumbBot, thumb_action
+from cardlab.games.trappola.bots import RuleOfThumbBot
 from ..coach import HintSearch, review
 from ..game import GameState
 from ..games import kirifu, trappola

@@ -35,7 +35,7 @@ from functools import partial
 from typing import Any, Callable, Mapping, NamedTuple
 
 from ..bots import RandomBot
-from ..bots.cleopatra import SlapBot
+from cardlab.games.cleopatra.bots import SlapBot
 from ..game import play_out
 from ..games import cleopatra, kirifu, trappola
 from ..sim import bot_seed, game_seed, simulate

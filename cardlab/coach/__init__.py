@@ -6,7 +6,7 @@
   (:meth:`HintSearch.step`) so that a table never waits for it.
 - :class:`Reason`: the rule behind a choice, where the position shows one (T7, T8, T12, K6 …).
 - :func:`review`: the decisions of a record where the choice made was clearly worse than the best.
-- :mod:`cardlab.coach.slaps`: the slap trainer's analysis (Cleopatra): the reader's reaction times
+- :mod:`cardlab.games.cleopatra.slaps`: the slap trainer's analysis (Cleopatra): the reader's reaction times
   against the computer's model, and the win chance that speed gives (simulated).
 
 No widget library is imported here; the tables draw what this package computes.

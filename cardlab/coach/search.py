@@ -4,8 +4,8 @@ Each step samples one *world* (the cards hidden from the player, dealt consisten
 they have seen, by the bots' samplers) and plays every legal choice out once in that world, with
 the same random numbers for every choice (so that differences between choices are measured with
 less noise than the choices themselves). The game-specific part — sampling, playing out, the
-explanations — is a *playouts* object from :mod:`cardlab.coach.trappola` or
-:mod:`cardlab.coach.kirifu`; it reads the player's view only.
+explanations — is a *playouts* object made by the game's ``coach`` part (``playouts(state,
+player, measure)``, :mod:`cardlab.registry`); it reads the player's view only.
 """
 
 from __future__ import annotations
@@ -94,16 +94,14 @@ class Playouts(Protocol):
 
 
 def playouts_for(state: "GameState", player: int, measure: str | None) -> Playouts:
-    """The playouts object of ``state``'s game."""
-    if state.game == "trappola":
-        from .trappola import TrappolaPlayouts
-        return TrappolaPlayouts(state, player, measure or "deal")
-    if state.game == "kirifu":
-        from .kirifu import KirifuPlayouts
-        if measure not in (None, "place"):
-            raise CoachError("measure", f"Kirifu is measured by the finishing place, not {measure!r}")
-        return KirifuPlayouts(state, player)
-    raise CoachError("state", f"the coach gives hints for Trappola and Kirifu, not {state.game}")
+    """The playouts object of ``state``'s game (its registered ``coach`` part)."""
+    from ..registry import game_info, with_part
+
+    info = game_info(state.game)
+    if not info.has("coach"):
+        coached = " and ".join(other.title for other in with_part("coach")) or "no game"
+        raise CoachError("state", f"the coach gives hints for {coached}, not {info.title}")
+    return info.part("coach")(state, player, measure)
 
 
 class HintSearch:

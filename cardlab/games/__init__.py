@@ -1,5 +1,9 @@
-"""The games, one module each (``cleopatra``, ``trappola``, ``kirifu``), all offering the contract
-of :mod:`cardlab.game`: ``Rules``, ``PRESETS``, ``ALIASES``, ``new_game``, ``make_deal``,
-``describe``, and the ``State``, ``View`` and ``Action`` classes. The registry of games
-(``GAMES``, ``game_module``) lives in :mod:`cardlab.game`.
+"""The package's games, one folder each (``cleopatra``, ``trappola``, ``kirifu``), every part of a
+game in its folder and declared once in its ``GAME`` (:class:`cardlab.registry.GameInfo`).
+
+:data:`BUILTIN` is the one place that lists them; :mod:`cardlab.registry` imports each on first
+look-up, and each registers itself. Shared code finds a game's parts through the registry.
 """
+
+BUILTIN: tuple[str, ...] = ("cleopatra", "trappola", "kirifu")
+"""The games of the package, in the order the registry lists them."""

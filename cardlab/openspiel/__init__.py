@@ -1,14 +1,15 @@
 """cardlab's games as OpenSpiel games (the optional extra ``cardlab[openspiel]``).
 
-Importing this package imports ``pyspiel`` and registers three Python games; ``import cardlab``
-never does. Each is a thin adapter over the engine, which stays the one place where rules live:
+Importing this package imports ``pyspiel`` and registers each cardlab game that declares an
+``openspiel`` part (:mod:`cardlab.registry`) as a Python game; ``import cardlab`` never does. Each is a thin adapter over the engine, which stays the one place where rules live:
 
-- ``cardlab_trappola(preset=single-deal, returns=margin)`` — :mod:`.trappola`;
-- ``cardlab_kirifu(preset=kirifu, players=4, max_actions=1000)`` — :mod:`.kirifu`;
+- ``cardlab_trappola(preset=single-deal, returns=margin)`` — :mod:`cardlab.games.trappola.openspiel`;
+- ``cardlab_kirifu(preset=kirifu, players=4, max_actions=1000)`` — :mod:`cardlab.games.kirifu.openspiel`;
 - ``cardlab_cleopatra(preset=cleopatra)`` (also ``beggar-my-neighbour``, ``egyptian-ratscrew``)
-  — :mod:`.cleopatra`, where slapping becomes a hidden slap-or-not decision of both players;
-- ``cardlab_trappola_endgame(seed=1, tricks=3)`` — :mod:`.endgame`, the last tricks of a deal,
-  small enough for CFR and exact exploitability.
+  — :mod:`cardlab.games.cleopatra.openspiel`, where slapping becomes a hidden slap-or-not
+  decision of both players;
+- ``cardlab_trappola_endgame(seed=1, tricks=3)`` — :mod:`cardlab.games.trappola.openspiel_endgame`,
+  the last tricks of a deal, small enough for CFR and exact exploitability.
 
 >>> import pyspiel, cardlab.openspiel
 >>> game = pyspiel.load_game("cardlab_trappola")
@@ -32,9 +33,12 @@ Bots: :mod:`.bots` (an OpenSpiel bot as a cardlab player, a cardlab bot as an Op
 information-set MCTS set up with the adapters' resampling of hidden cards).
 """
 
-from . import cleopatra, endgame, kirifu, trappola  # noqa: F401  (registering the games)
+from ..registry import with_part
 from .adapter import AdapterGame, AdapterState
 from .bots import CardlabBot, CardlabPolicy, OpenSpielPlayer, ismcts_bot, ismcts_player
+
+for _info in with_part("openspiel"):
+    _info.part("openspiel")  # importing the adapter registers the game with pyspiel
 
 __all__ = ["AdapterGame", "AdapterState", "CardlabBot", "CardlabPolicy", "OpenSpielPlayer",
            "ismcts_bot", "ismcts_player"]

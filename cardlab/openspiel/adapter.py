@@ -26,7 +26,6 @@ import pyspiel
 from ..cards import Card, french_deck, italian_deck
 from ..game import GameState
 
-APPEND_ONLY = ("events", "history")
 
 
 class NeedDraws(Exception):
@@ -102,27 +101,10 @@ def engine_class(module: ModuleType, home: str) -> type:
         "__doc__": f"{module.__name__}.State drawing its chance from OpenSpiel."})
 
 
-def _copy(value: Any) -> Any:
-    """Copy the mutable containers of an engine's state (lists, dicts, sets), sharing the
-    immutable values inside (cards, tuples, frozen events)."""
-    kind = type(value)
-    if kind is list:
-        return [_copy(v) for v in value]
-    if kind is dict:
-        return {k: _copy(v) for k, v in value.items()}
-    if kind is set:
-        return set(value)
-    return value
-
-
 def copy_engine(engine: GameState, cls: type | None = None) -> GameState:
-    """An independent copy of an engine state (undo disabled), cheaper than ``copy.deepcopy``;
-    ``cls``: the class of the copy (an adapter's ``Engine`` for a table's plain state)."""
-    new = object.__new__(cls or type(engine))
-    new.__dict__ = {k: (list(v) if k in APPEND_ONLY else _copy(v)) for k, v in vars(engine).items()
-                    if k != "_undo_stack"}
-    new._undoable, new._undo_stack = False, []
-    return new
+    """An independent copy of an engine state (undo disabled); ``cls``: the class of the copy (an
+    adapter's ``Engine`` for a table's plain state). The engine's own :meth:`GameState.clone`."""
+    return engine.clone(undo=False, cls=cls)
 
 
 def text_of(value: Any) -> str:
@@ -174,6 +156,9 @@ class AdapterGame(pyspiel.Game):
     rules: Any
     catalog: list
     pieces: list[tuple[str, tuple[int, ...]]]
+    realtime: bool = False
+    """True where the engine's decisions are real-time (Cleopatra's slaps): an OpenSpiel bot
+    cannot sit at a cardlab table for such a game (:class:`~cardlab.openspiel.bots.OpenSpielPlayer`)."""
 
     def __deepcopy__(self, memo: dict) -> "AdapterGame":
         return self   # states share their game (OpenSpiel clones states by deep copy)
@@ -190,6 +175,11 @@ class AdapterGame(pyspiel.Game):
             raise ValueError(f"observation parameters are not supported: {params}")
         recall = bool(iig_obs_type and iig_obs_type.perfect_recall)
         return Observer(self, recall)
+
+    def bot_action(self, bot: Any, state: "AdapterState") -> int:
+        """The action id a cardlab bot (``choose(engine_state)``) takes in ``state``; a game whose
+        OpenSpiel decisions are not the engine's own overrides it (Cleopatra's slap or not)."""
+        return self.index[bot.choose(state.engine)]
 
     # --- what each game provides --------------------------------------------------------------
     def new_engine(self, draws: Draws) -> GameState:

@@ -22,7 +22,6 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from ..game import GameState
 from .adapter import AdapterGame, AdapterState
-from .cleopatra import CleopatraGame, NO_SLAP, SLAP
 
 
 class OpenSpielPlayer:
@@ -35,9 +34,9 @@ class OpenSpielPlayer:
     name = "openspiel"
 
     def __init__(self, bot: pyspiel.Bot, game: AdapterGame, name: str | None = None) -> None:
-        if isinstance(game, CleopatraGame):
-            raise ValueError("OpenSpielPlayer plays Trappola and Kirifu; Cleopatra's slaps are "
-                             "real-time (use cardlab.bots.cleopatra.SlapBot at its table)")
+        if game.realtime:
+            raise ValueError(f"OpenSpielPlayer plays turn-based games; the decisions of {game} are "
+                             "real-time (a table's own bot plays them)")
         self.bot, self.game = bot, game
         if name:
             self.name = name
@@ -52,7 +51,7 @@ class OpenSpielPlayer:
 
 class CardlabBot(pyspiel.Bot):
     """A cardlab bot (``choose(state)``) as an OpenSpiel bot. In the Cleopatra family a bot with
-    ``reaction_time()`` (:class:`~cardlab.bots.cleopatra.SlapBot`) slaps when it notices the pair;
+    ``reaction_time()`` (:class:`~cardlab.games.cleopatra.bots.SlapBot`) slaps when it notices the pair;
     any other bot never slaps."""
 
     def __init__(self, bot: Any) -> None:
@@ -60,11 +59,7 @@ class CardlabBot(pyspiel.Bot):
         self.bot = bot
 
     def step(self, state: AdapterState) -> int:
-        game = state.game
-        if isinstance(game, CleopatraGame):
-            react = getattr(self.bot, "reaction_time", None)
-            return SLAP if react is not None and react() is not None else NO_SLAP
-        return game.index[self.bot.choose(state.engine)]
+        return state.game.bot_action(self.bot, state)
 
     def restart_at(self, state: AdapterState) -> None:
         pass
@@ -78,7 +73,7 @@ class CardlabBot(pyspiel.Bot):
 
 class CardlabPolicy(policy.Policy):
     """A cardlab bot that decides from its view alone and without randomness (such as
-    :class:`~cardlab.bots.trappola.RuleOfThumbBot`) as an OpenSpiel policy: probability 1 on its
+    :class:`~cardlab.games.trappola.bots.RuleOfThumbBot`) as an OpenSpiel policy: probability 1 on its
     choice. Trappola and Kirifu."""
 
     def __init__(self, game: AdapterGame, bot: Any) -> None:

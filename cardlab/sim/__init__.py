@@ -149,27 +149,65 @@ def simulate(game: str, rules: Any = None, players: Sequence[PlayerSpec] | None 
     rows are the same whatever the executor and however many workers. A progress bar shows in
     notebooks, except under the test suite (``CARDLAB_QUICK``) or with ``progress=False``.
     Other ``options`` go to the game's module (``detail=True`` for Cleopatra's event columns).
-    Cleopatra and its relatives run on the compiled kernel (:func:`cardlab.sim.cleopatra.simulate`).
+    A game's ``sim`` part plays the games (Cleopatra's on its compiled kernel); a game without one
+    is played in its engine (:func:`engine_row`). An option the game does not take is a
+    ``TypeError`` that names the game's options.
     """
-    import importlib
     from functools import partial
 
-    from ..game import GAMES, game_module, resolve_rules
+    from ..game import resolve_rules
+    from ..registry import game_info
 
-    if game not in GAMES:
-        raise ValueError(f"unknown game {game!r}; cardlab knows {', '.join(GAMES)}")
-    module = importlib.import_module(f"{__name__}.{game}")
+    info = game_info(game)
+    module = info.part("sim", None)
+    unknown = sorted(set(options) - set(game_options(game)))
+    if unknown:
+        raise TypeError(f"simulate: {info.title} takes no option {', '.join(map(repr, unknown))}; "
+                        f"its options: {', '.join(game_options(game)) or 'none'}")
     if rules is None:
-        rules = module.DEFAULT_RULES
+        rules = getattr(module, "DEFAULT_RULES", None) or next(iter(info.presets.values()))
     else:
-        rules = resolve_rules(game_module(game), rules)
+        rules = resolve_rules(info.module, rules)
     run = {"processes": processes, "executor": executor, "progress": progress}
-    if hasattr(module, "simulate"):
+    if module is not None and hasattr(module, "simulate"):
         return module.simulate(n, seed, rules, players, **options, **run)
     kwargs: dict[str, Any] = {"rules": rules, **options}
     if players is not None:
         kwargs["players"] = tuple(players)
-    return run_games(partial(module.play_one, **kwargs), n, seed, label=game, **run)
+    play_one = module.play_one if module is not None else partial(engine_row, game)
+    return run_games(partial(play_one, **kwargs), n, seed, label=game, **run)
+
+
+def game_options(game: str) -> list[str]:
+    """The options ``simulate`` passes on to ``game``'s simulation (``detail`` for Cleopatra's
+    event columns …): the keyword parameters of its ``simulate`` or ``play_one`` beyond the ones
+    every game takes."""
+    import inspect
+
+    from ..registry import game_info
+
+    module = game_info(game).part("sim", None)
+    function = engine_row if module is None else getattr(module, "simulate", None) or module.play_one
+    common = {"game", "n", "seed", "rules", "players"}
+    return [p.name for p in inspect.signature(function).parameters.values()
+            if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY) and p.name not in common]
+
+
+def engine_row(game: str, seed: int, rules: Any, players: Sequence[PlayerSpec] | None = None) -> dict[str, Any]:
+    """One game of a game that declares no ``sim`` part, played in its engine by its bots (the
+    ``bots`` part; random players by default): ``winner`` (None for none), ``reason``, the number
+    of ``actions`` and each seat's ``score_<seat>``."""
+    from ..bots import RandomBot
+    from ..game import play_out
+    from ..registry import game_info
+
+    info = game_info(game)
+    kinds = info.part("bots", {"random": RandomBot})
+    state = info.module.new_game(rules, seed=seed)
+    play_out(state, make_players(kinds, players or [next(iter(kinds))] * len(state.players), seed))
+    outcome = state.outcome
+    return {"winner": outcome.winner, "reason": outcome.reason, "actions": len(state.history),
+            **{f"score_{seat}": score for seat, score in enumerate(outcome.scores)}}
 
 
 def duel(game: str, make_a: Callable[[int], Any], make_b: Callable[[int], Any], n: int,
@@ -179,9 +217,10 @@ def duel(game: str, make_a: Callable[[int], Any], make_b: Callable[[int], Any], 
     ``i % 2``, so the seats even out. One row per game: ``seed``, A's ``seat``, A's and B's final
     scores ``a`` and ``b`` (``outcome.scores``) and the finished ``state`` (events, sheets ...).
     ``rules``: a preset name or ``Rules`` (the game's default if None)."""
-    from ..game import game_module, play_out
+    from ..game import play_out
+    from ..registry import game_info
 
-    module = game_module(game)
+    module = game_info(game).module
     chosen = {} if rules is None else {"rules": rules}
     rows = []
     for i in range(n):

@@ -8,7 +8,9 @@
   step through a sequence of states with captions; :func:`~cardlab.widgets.replay.replay` — the
   Replayer of any game's record;
 - ``cardlab.widgets.demo`` — a small game-free demo table (the start page uses it);
-- ``cardlab.widgets.<game>`` — each game's table (a ``GameTable``) and its replays.
+- each game's table (a ``GameTable``) is its ``table`` part, in ``cardlab/games/<game>/table.py``,
+  and is found here by its class name too (``from cardlab.widgets import CleopatraTable``), as
+  is any public name of a table module (``CleopatraReplay``).
 """
 
 from .replay import ReplayBar, Replayer, replay
@@ -16,3 +18,17 @@ from .table import GameTable
 from .view import TableEventError, TableView
 
 __all__ = ["TableView", "TableEventError", "GameTable", "ReplayBar", "Replayer", "replay"]
+
+
+def __getattr__(name: str) -> object:
+    """A registered game's table class, or another public name of its table module, by name."""
+    import sys
+
+    from ..registry import with_part
+
+    for info in with_part("table"):
+        table = info.part("table")
+        module = sys.modules[table.__module__]
+        if not name.startswith("_") and name in vars(module) and name in getattr(module, "__all__", [table.__name__]):
+            return getattr(module, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

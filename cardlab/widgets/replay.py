@@ -21,13 +21,13 @@ focused, the arrow keys step back and forward and Home / End jump to the ends.
 from __future__ import annotations
 
 import html
-import importlib
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 import traitlets
 
+from ..registry import game_info
 from ..words import check_lang
 from .view import Event, TableView
 
@@ -193,7 +193,7 @@ class Replayer(w.VBox):
 def replay(record: Record, player: int | None = None, captions: Sequence[str] | None = None,
            at: Sequence[int] | None = None, lang: str = "en") -> Replayer:
     """A Replayer of any game's record, seen by ``player`` (None: every hand face up), drawn by
-    the game's ``cardlab.draw.<game>.table_svg`` in its two layouts and in ``lang``.
+    the game's ``draw`` part (``table_svg``, :mod:`cardlab.registry`) in its two layouts and in ``lang``.
 
     The frames show the position after ``at[k]`` actions (default: the deal, then every action).
     ``captions`` default to ``"the deal"``, then ``"3. Ada: play RC"`` with the record's comment
@@ -207,7 +207,7 @@ def replay(record: Record, player: int | None = None, captions: Sequence[str] | 
                                 + (f" — {record.comments[i]}" if i in record.comments else "")
                                 for i, (before, action) in enumerate(zip(states, record.actions))]
         captions = [steps[i] for i in at]
-    drawing = importlib.import_module(f"cardlab.draw.{record.game}")
+    drawing = game_info(record.game).part("draw")
     replayer = Replayer(lambda k, layout: drawing.table_svg(states[at[k]].view(player), layout=layout, lang=lang),
                         captions, wide_width=drawing.WIDE_WIDTH)
     replayer.view.lang = check_lang(lang)

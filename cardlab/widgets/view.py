@@ -66,7 +66,13 @@ class TableEventError(CardlabError, ValueError):
 
 
 def _number(value: object) -> bool:
-    return not isinstance(value, bool) and isinstance(value, (int, float)) and math.isfinite(value)
+    """A finite int or float (not a bool); an int too large for a float is not one."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    try:
+        return math.isfinite(value)
+    except OverflowError:
+        return False
 
 
 def check_event(event: object) -> Event:

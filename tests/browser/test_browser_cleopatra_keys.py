@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from cardlab.draw.cleopatra import table_svg
+from cardlab.games.cleopatra.draw import table_svg
 from cardlab.games import cleopatra
-from cardlab.games.cleopatra_sample import load_sample
+from cardlab.games.cleopatra.sample import load_sample
 from layout import layout_problems, svg_problems
 
 pytestmark = pytest.mark.browser
@@ -20,14 +20,14 @@ pytestmark = pytest.mark.browser
 # and pauses 2.5 s before its cards, time enough for the test to see a pair before it goes.
 GAME = ("from cardlab.games import cleopatra\n"
         "from cardlab.widgets import cleopatra as widget\n"
-        "from cardlab.widgets.cleopatra import CleopatraTable\n"
+        "from cardlab.games.cleopatra.table import CleopatraTable\n"
         "widget.BOT_PAUSE_MS = 2500\n"
         "table = CleopatraTable(seed=1, attention=0.0, lang={lang!r})\n"
         "table.start(cleopatra.new_game(cleopatra.variant(cleopatra.CLEOPATRA, first='X'), seed=1,\n"
         "    players=table.state.players,\n"
         "    deal={{'hands': [['QH', '2H', '9H'], ['4S', '5S', '9S', '8S']], 'first': 0}}))\n"
         "table")
-REPLAY = "from cardlab.widgets.cleopatra import CleopatraReplay\nreplay = CleopatraReplay(lang={lang!r})\nreplay"
+REPLAY = "from cardlab.games.cleopatra.table import CleopatraReplay\nreplay = CleopatraReplay(lang={lang!r})\nreplay"
 STEP_9 = ["8H", "4C", "KD", "5S", "JC", "7D"]          # X pays 7♦; Y takes the 6 cards on the table
 
 SETTLED = "(el) => el.getAnimations({subtree: true}).every(a => a.playState !== 'running')"

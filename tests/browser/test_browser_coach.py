@@ -15,7 +15,7 @@ _HINTS_READY = """([el]) => el.innerHTML.includes('cardlab-hint') && el.innerHTM
 
 
 def test_coach_on_hints_ready_then_a_marked_choice_is_played(open_cells):
-    nb = open_cells(["from cardlab.widgets.trappola import TrappolaTable\ntable = TrappolaTable(seed=5)\ntable"],
+    nb = open_cells(["from cardlab.games.trappola.table import TrappolaTable\ntable = TrappolaTable(seed=5)\ntable"],
                     "coach.ipynb")
     table = nb.table(".cardlab-trappola")
     assert "cardlab-hint" not in nb.svg_of(table)

@@ -10,9 +10,9 @@ from typing import Iterator
 
 import pytest
 
-from cardlab.widgets.kirifu import KirifuTable
+from cardlab.games.kirifu.table import KirifuTable
 from cardlab.widgets.table import GameTable
-from cardlab.widgets.trappola import TrappolaTable
+from cardlab.games.trappola.table import TrappolaTable
 from layout import svg_problems
 
 pytestmark = pytest.mark.browser

@@ -60,9 +60,9 @@ _JS_MISSING = """([tofu, words, family, japanese]) => {
 
 def table_drawings() -> list[str]:
     """The three games' tables as the widgets draw them at the start of a game."""
-    from cardlab.widgets.cleopatra import CleopatraTable
-    from cardlab.widgets.kirifu import KirifuTable
-    from cardlab.widgets.trappola import TrappolaTable
+    from cardlab.games.cleopatra.table import CleopatraTable
+    from cardlab.games.kirifu.table import KirifuTable
+    from cardlab.games.trappola.table import TrappolaTable
 
     return [CleopatraTable(seed=0).view.svg, TrappolaTable(seed=1).view.svg, KirifuTable(seed=1).view.svg]
 

@@ -21,7 +21,7 @@ FOCUSED = ".cardlab-svg .cardlab-focused"
 
 
 def cells(lang: str = "en", seed: int = 3) -> list[str]:
-    return ["from cardlab.widgets.kirifu import KirifuTable\n"
+    return ["from cardlab.games.kirifu.table import KirifuTable\n"
             f"table = KirifuTable(computers=2, seed={seed}, lang={lang!r})",
             "table"]
 

@@ -11,11 +11,11 @@ from typing import Any, Iterator
 
 import pytest
 
-from cardlab.bots.kirifu import ThumbBot
-from cardlab.draw.kirifu import table_svg
+from cardlab.games.kirifu.bots import ThumbBot
+from cardlab.games.kirifu.draw import table_svg
 from cardlab.games import kirifu
 from cardlab.records import record_of
-from cardlab.widgets.kirifu import KirifuTable
+from cardlab.games.kirifu.table import KirifuTable
 from kirifu_helpers import showcase
 from layout import svg_problems
 

@@ -49,15 +49,16 @@ SETUP = '''\
 import json
 
 from cardlab.bots import RandomBot
-from cardlab.bots.kirifu import SearchBot as KirifuSearch, ThumbBot, make_bot
-from cardlab.bots.trappola import RuleOfThumbBot, SearchBot
+from cardlab.games.kirifu.bots import SearchBot as KirifuSearch, ThumbBot, make_bot
+from cardlab.games.trappola.bots import RuleOfThumbBot, SearchBot
 from cardlab.game import play_out
 from cardlab.games import kirifu, trappola
 from cardlab.records import record_of
-from cardlab.widgets import kirifu as kirifu_tables, trappola as trappola_tables
-from cardlab.widgets.cleopatra import CleopatraReplay, CleopatraTable
-from cardlab.widgets.kirifu import KirifuTable
-from cardlab.widgets.trappola import TrappolaTable
+from cardlab.games.kirifu import table as kirifu_tables
+from cardlab.games.trappola import table as trappola_tables
+from cardlab.games.cleopatra.table import CleopatraReplay, CleopatraTable
+from cardlab.games.kirifu.table import KirifuTable
+from cardlab.games.trappola.table import TrappolaTable
 
 shown = {}
 

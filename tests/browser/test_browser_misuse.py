@@ -14,21 +14,21 @@ import pytest
 
 pytestmark = pytest.mark.browser
 
-CLEOPATRA = ["from cardlab.widgets.cleopatra import CleopatraTable\n"
+CLEOPATRA = ["from cardlab.games.cleopatra.table import CleopatraTable\n"
              "table = CleopatraTable(seed=83)\n"
              "def mine():\n"
              "    return sum(str(a).startswith('X ') for a in table.state.history)",
              "table"]
-TRAPPOLA = ["from cardlab.bots.trappola import RuleOfThumbBot\n"
+TRAPPOLA = ["from cardlab.games.trappola.bots import RuleOfThumbBot\n"
             "from cardlab.games import trappola\n"
-            "from cardlab.widgets.trappola import TrappolaTable\n"
+            "from cardlab.games.trappola.table import TrappolaTable\n"
             "table = TrappolaTable(seed=2026, bot=RuleOfThumbBot(2026))\n"
             "MOVES = (trappola.Played, trappola.Kept, trappola.Exchanged, trappola.Declared)\n"
             "def mine():\n"
             "    return sum(isinstance(e, MOVES) and e.player == 0 for e in table.state.events)",
             "table"]
 KIRIFU = ["from cardlab.games import kirifu\n"
-          "from cardlab.widgets.kirifu import KirifuTable\n"
+          "from cardlab.games.kirifu.table import KirifuTable\n"
           "table = KirifuTable(computers=3, seed=7)\n"
           "MOVES = (kirifu.Passed, kirifu.Grouped, kirifu.Cut, kirifu.Omorai)\n"
           "def mine():\n"

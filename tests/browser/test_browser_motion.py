@@ -219,7 +219,7 @@ def test_fast_clicks_leave_no_ghost_and_no_half_moved_card(open_cells):
 def test_cleopatra_the_card_under_a_new_one_moves_into_the_pile(open_cells):
     """The real table: your card lies on top of the pile; when the computer turns its card on it,
     yours moves from the top place into the fanned pile, starting where it lay."""
-    nb = open_cells(["from cardlab.widgets.cleopatra import CleopatraTable\ntable = CleopatraTable(seed=83)",
+    nb = open_cells(["from cardlab.games.cleopatra.table import CleopatraTable\ntable = CleopatraTable(seed=83)",
                      "table"], "motion_cleopatra.ipynb")
     table = nb.table(".cardlab-cleopatra")
     record(nb.page, table)

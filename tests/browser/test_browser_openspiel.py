@@ -14,7 +14,7 @@ CELLS = [
     "import pyspiel\n"
     "import cardlab.openspiel\n"
     "from cardlab.openspiel import OpenSpielPlayer, ismcts_bot\n"
-    "from cardlab.widgets.trappola import TrappolaTable\n"
+    "from cardlab.games.trappola.table import TrappolaTable\n"
     "game = pyspiel.load_game('cardlab_trappola')\n"
     "bot = OpenSpielPlayer(ismcts_bot(game, simulations=20, seed=1), game)",
     "table = TrappolaTable(rules='single-deal', seed=5, bot=bot)\ntable",

@@ -9,7 +9,7 @@ import pytest
 
 pytestmark = pytest.mark.browser
 
-FAST = "from cardlab.bots.trappola import RuleOfThumbBot\nfrom cardlab.widgets.trappola import TrappolaTable\n"
+FAST = "from cardlab.games.trappola.bots import RuleOfThumbBot\nfrom cardlab.games.trappola.table import TrappolaTable\n"
 
 
 def press(nb, table, key: str) -> None:

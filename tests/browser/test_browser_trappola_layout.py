@@ -29,8 +29,8 @@ def test_every_position_passes_the_layout_check_at_1200_and_700_px(chromium, lan
 
 
 def test_the_table_with_a_long_score_sheet_and_log_passes_in_jupyterlab(open_cells):
-    nb = open_cells(["from cardlab.bots.trappola import RuleOfThumbBot\n"
-                     "from cardlab.widgets.trappola import TrappolaTable\n"
+    nb = open_cells(["from cardlab.games.trappola.bots import RuleOfThumbBot\n"
+                     "from cardlab.games.trappola.table import TrappolaTable\n"
                      "table = TrappolaTable(seed=11, bot=RuleOfThumbBot(11))\ntable"], "trap_layout.ipynb")
     from playwright.sync_api import expect
     page = nb.page

@@ -1,0 +1,324 @@
+"""Cleopatra at the notebook table: replay a record step by step, or play against a bot.
+
+:class:`CleopatraReplay` steps through a record (the shipped sample by default) in the source's
+steps or card by card, with the source's words beside the steps they describe. A step that ends
+in a capture shows the cards taken beside the winner's won pile (the card that took them too).
+
+:class:`CleopatraTable` is a game against a :class:`~cardlab.games.cleopatra.bots.SlapBot`. In **step**
+mode you turn your cards with Enter (or a click on your hand, or T); the bot turns its own after a
+pause. In **real-time** mode every card is turned at the tempo you pick. Whenever a pair is on top
+you may slap it with the space bar (or S, or a click on the pile); your time ``t`` is measured by
+the browser from the moment the pair appeared on screen, and races the bot's reaction time (C11).
+The arrow keys move the keyboard's ring between your hand and the pile; Enter on the ring's pile
+slaps. All timing comes from browser timers (:meth:`GameTable.request_timer`), never from a
+kernel coroutine. The table decides no rule: it turns ``state.legal_actions()[0]`` and hands
+slaps to ``state.play``. A message (what your slap did, the greeting) stays until your next
+action; the drawing's log shows what happened meanwhile. Mode, tempo and attention apply at
+once, mid-game; new rules or a new seed start a new game. The *slap trainer* (``trainer=True``)
+records your reactions and shows them after the game (:mod:`cardlab.games.cleopatra.table_slaps`).
+Every word is in English or Japanese (``lang="ja"``).
+
+    >>> table = CleopatraTable(seed=4)
+    >>> table.press("Enter") if table.state.current_player == 0 else None
+"""
+
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as w
+
+from .bots import SlapBot
+from . import draw as drawing
+from .story import race, result, step_text
+from cardlab.errors import IllegalActionError
+from . import engine as cleopatra
+from .engine import FalseSlap, Played, Slap, Slapped, slap
+from cardlab.records import Record
+from cardlab.words import check_lang
+from .words import CLEOPATRA, about
+from cardlab.widgets.replay import Replayer
+from .table_slaps import SlapTrainer
+from cardlab.widgets.table import GameTable
+from cardlab.widgets.view import TableEventError
+
+__all__ = ["CleopatraTable", "CleopatraReplay"]
+
+RULES = {"Cleopatra": cleopatra.CLEOPATRA, "Beggar-my-neighbour": cleopatra.BEGGAR_MY_NEIGHBOUR,
+         "Egyptian Ratscrew": cleopatra.EGYPTIAN_RATSCREW}
+TEMPOS = {"slow (1.5 s)": 1500, "normal (1 s)": 1000, "fast (0.6 s)": 600}
+MODES = ("step", "real-time")
+BOT_PAUSE_MS = 900      # step mode: the bot turns its card this long after the last card
+TURN_TIMERS = ("tick", "bot-turn")
+KEYS = {"turn": "t", "slap": "s"}   # the letter keys; Enter turns and space slaps as well
+
+
+def settings_row(*children: w.Widget) -> w.HBox:
+    """A row of settings that wraps onto the next line in a narrow output (no scrollbar)."""
+    return w.HBox(list(children), layout=w.Layout(flex_flow="row wrap", width="100%"))
+
+
+class CleopatraReplay(w.VBox):
+    """A record replayed in steps (the source's numbering) or card by card, in ``lang``."""
+
+    def __init__(self, record: Record | None = None, mode: str = "steps", lang: str = "en") -> None:
+        if record is None:
+            from .sample import load_sample
+            record = load_sample()
+        self.lang = check_lang(lang)
+        states = record.states()
+        game = states[-1]
+        self.steps = game.steps()
+        comments = record.comments
+
+        def say(key: str, **fields: Any) -> str:
+            return CLEOPATRA.say(lang, key, **fields)
+
+        def noted(text: str, action: int) -> str:
+            return text + (f" | {comments[action]}" if action in comments else "")
+
+        deal = say("deal", x=game.players[0], y=game.players[1])
+        step_of = {a: s for s in self.steps for a in s.actions}
+        card_captions = [deal] + [noted(say("card_caption", action=text, n=step_of[i].number if i in step_of else "?"),
+                                        i) for i, text in enumerate(record.actions)]
+        step_captions = [deal] + [noted(say("step_caption", n=s.number, text=step_text(game, s, lang)), s.actions[-1])
+                                  for s in self.steps]
+        self.by_step = self._replayer(states, [0] + [s.actions[-1] + 1 for s in self.steps], step_captions)
+        self.by_card = self._replayer(states, range(len(states)), card_captions)
+        self.mode = w.ToggleButtons(options=[(say("by_steps"), "steps"), (say("by_cards"), "cards")], value=mode,
+                                    description=say("replay_by"))
+        self.mode.add_class("cardlab-mode")
+        self.mode.observe(self._show_mode, names="value")
+        super().__init__([self.mode, self.replayer])
+        self.add_class("cardlab-cleopatra-replay")
+
+    def _replayer(self, states: list[cleopatra.State], at: Any, captions: list[str]) -> Replayer:
+        """Frame k: the game after ``at[k]`` actions, with the capture its last action made."""
+        at = list(at)
+        replayer = Replayer(lambda k, layout: drawing.table_svg(states[at[k]], layout=layout, lang=self.lang),
+                            captions, wide_width=drawing.WIDE_WIDTH)
+        replayer.view.lang = self.lang
+        return replayer
+
+    @property
+    def replayer(self) -> Replayer:
+        """The replayer of the current mode."""
+        return self.by_step if self.mode.value == "steps" else self.by_card
+
+    def go(self, frame: int) -> None:
+        """Show frame ``frame`` (step number in step mode, action count in card mode)."""
+        self.replayer.bar.go(frame)
+
+    def _show_mode(self, _change: object = None) -> None:
+        self.children = [self.mode, self.replayer]
+
+    def __repr__(self) -> str:
+        return f"CleopatraReplay(mode={self.mode.value!r}, {self.replayer!r})"
+
+
+class CleopatraTable(GameTable):
+    """You (X) against a slapping bot (Y). See the module docstring for the two modes."""
+
+    WIDE_WIDTH = drawing.WIDE_WIDTH
+
+    def __init__(self, rules: str = "Cleopatra", seed: int = 0, attention: float = 0.7,
+                 mode: str = "step", tempo: str = "normal (1 s)", trainer: bool = False, lang: str = "en") -> None:
+        lang = check_lang(lang)
+
+        def say(key: str) -> str:
+            return CLEOPATRA.say(lang, key)
+
+        self.rules = w.Dropdown(options=[(say(f"rules_{r}"), r) for r in RULES], value=rules, description=say("rules"))
+        self.seed = w.BoundedIntText(value=seed, min=0, max=10**9, description=say("seed"))
+        self.attention = w.FloatSlider(value=attention, min=0.0, max=1.0, step=0.05, description=say("attention"),
+                                       style={"description_width": "initial"})
+        self.play_mode = w.ToggleButtons(options=[(say(f"mode_{m}"), m) for m in MODES], value=mode,
+                                         description=say("mode"))
+        self.tempo = w.Dropdown(options=[(say(f"tempo_{t.split()[0]}"), t) for t in TEMPOS], value=tempo,
+                                description=say("tempo"))
+        for widget, cls in ((self.rules, "cardlab-rules"), (self.seed, "cardlab-seed"),
+                            (self.attention, "cardlab-attention"), (self.play_mode, "cardlab-mode"),
+                            (self.tempo, "cardlab-tempo")):
+            widget.add_class(cls)
+        self.pair_open, self.bot_time = False, None
+        self.trainer = SlapTrainer(on=trainer, lang=lang)
+        super().__init__(settings=[settings_row(self.rules, self.seed), settings_row(self.attention, self.tempo),
+                                   settings_row(self.play_mode, self.trainer.switch)],
+                         below=[self.trainer.report], lang=lang)
+        self.add_class("cardlab-cleopatra")
+        self.rules.observe(lambda _change: self.new_game(), names="value")
+        self.seed.observe(lambda _change: self.new_game(), names="value")
+        self.attention.observe(self._attend, names="value")
+        self.play_mode.observe(self._reschedule, names="value")
+        self.tempo.observe(self._reschedule, names="value")
+        self.new_game()
+
+    def say(self, key: str, **fields: Any) -> str:
+        """A text of the table in its language."""
+        return CLEOPATRA.say(self.lang, key, **fields)
+
+    # --- the game's parts of the table ------------------------------------------------------------
+    def make_state(self) -> cleopatra.State:
+        """A new game with the chosen rules, seed and bot attention (you are X and play first)."""
+        self.bot = SlapBot(self.seed.value + 1, attention=self.attention.value)
+        rules = cleopatra.variant(RULES[self.rules.value], first="X")
+        return cleopatra.new_game(rules, seed=self.seed.value, players=[self.say("you_name"), self.say("bot_name")])
+
+    def start(self, state: cleopatra.State) -> None:
+        """Play on from ``state`` (you are X, the bot Y), e.g. a prepared deal."""
+        self.pair_open, self.bot_time = False, None
+        self.trainer.reset()
+        super().start(state)
+        self._ring_your_hand()
+
+    def greeting(self) -> str:
+        return self.say("greet_step" if self.play_mode.value == "step" else "greet_real")
+
+    def ended(self) -> str:
+        self.pair_open = False
+        self.trainer.game_over(self.bot, self.state.rules)
+        outcome = self.state.outcome
+        return self.say("game_over", result=result(self.lang, outcome.winner, outcome.reason, self.state.players,
+                                                   self.you))
+
+    def accepts_input(self) -> bool:
+        return True                            # a slap may come whoever turns the next card
+
+    def choices(self) -> list[str]:
+        """Your hand (``"turn"``) when you may turn a card (step mode, your turn), and the pile
+        (``"slap"``) while the game is on, if the rules have slapping."""
+        if self.state.is_over:
+            return []
+        mine = self.play_mode.value == "step" and self.state.current_player == self.you
+        return [t for t, on in (("turn", mine), ("slap", self.state.rules.slaps != "none")) if on]
+
+    def shortcuts(self) -> dict[str, str]:
+        """T turns, S slaps (as Enter and space do)."""
+        return {KEYS[t]: t for t in self.key_targets()}
+
+    def key_targets(self) -> list[str]:
+        """What the keys do at this table (shown on it): turn (step mode) and slap (if the rules slap)."""
+        return [t for t, on in (("turn", self.play_mode.value == "step"),
+                                ("slap", self.state.rules.slaps != "none")) if on]
+
+    def draw(self) -> str:
+        return drawing.table_svg(self.state, reader=self.you, layout=self.layout, lang=self.lang,
+                                 choices=self.choices(), keys=self.key_targets())
+
+    def computer_moves(self) -> None:
+        """Nothing moves at once: the next card is asked of a browser timer (a tempo tick, or the
+        bot's turn after a pause); on your turn in step mode, your key or click turns it."""
+        if self.play_mode.value == "real-time":
+            self.request_timer(TEMPOS[self.tempo.value], "tick")
+        elif self.state.current_player != self.you:
+            self.request_timer(BOT_PAUSE_MS, "bot-turn")
+
+    # --- events -----------------------------------------------------------------------------------
+    def on_click(self, target: str, t: float) -> None:
+        if target == "slap":
+            self._reader_slap(t)
+        elif target == "turn":
+            self._reader_turn()
+        else:
+            raise TableEventError(f"there is nothing called {target!r:.40} on the Cleopatra table")
+
+    def on_key(self, key: str, t: float) -> None:
+        """Space slaps; Enter turns your card (or slaps, with the keyboard's ring on the pile);
+        the arrows move the ring, T and S turn and slap."""
+        if key == " " or (key == "Enter" and self.focus == "slap"):
+            self._reader_slap(t)
+        elif key == "Enter":
+            self._reader_turn()
+        else:
+            super().on_key(key, t)
+
+    def on_timer(self, name: str, t: float) -> None:
+        if name == "bot-slap" and self.pair_open:
+            self.trainer.log.beaten.append(self.bot_time)
+            self._slap(Slap(((1, self.bot_time),)), by_you=False)
+        elif name in TURN_TIMERS:
+            self._turn()
+
+    # --- settings that apply at once --------------------------------------------------------------
+    def _attend(self, change: dict[str, Any]) -> None:
+        self.bot.attention = change["new"]     # from the next pair on
+
+    def _reschedule(self, _change: object) -> None:
+        """Mode or tempo changed: the pending turn is asked again under the new setting (a
+        pending bot slap stays)."""
+        if self.state.is_over:
+            return
+        self.cancel_timers(*TURN_TIMERS)
+        self.computer_moves()
+        self.message = self.greeting()
+        self._ring_your_hand()
+        self.redraw()
+
+    # --- the reader's and the bot's moves ---------------------------------------------------------
+    def _reader_turn(self) -> None:
+        if "turn" in self.choices():
+            self.message = ""                  # your action: the last message has been read
+            self._turn()
+
+    def _turn(self) -> None:
+        """Turn the card of the player due (the state says whose and which)."""
+        self.cancel_timers()
+        self.trainer.log.missed += self.pair_open      # the pair on top went by unslapped (C12)
+        self.state.play(self.state.legal_actions()[0])
+        self.pair_open = self.state.pair_on_top
+        self.bot_time = self.bot.reaction_time() if self.pair_open else None
+        if self.bot_time is not None:
+            self.request_timer(self.bot_time, "bot-slap")
+        self.after_action()
+        self._ring_your_hand()
+
+    def _ring_your_hand(self) -> None:
+        """On your turn the keyboard's ring goes back to your hand (Enter turns a card)."""
+        if "turn" in self.choices():
+            self.focus = "turn"
+
+    def _reader_slap(self, t: float) -> None:
+        if self.pair_open:
+            self.trainer.log.reactions.append(t)
+            times = ((0, round(t)),) + (((1, self.bot_time),) if self.bot_time is not None else ())
+            self._slap(Slap(times), by_you=True)
+            return
+        start = len(self.state.events)
+        self.trainer.log.false_slaps += 1
+        try:
+            self.state.play(slap(self.you))
+        except IllegalActionError as e:
+            self.message = self._too_late() or self.say("no_effect", rule=e.rule)
+            return
+        burned = next(e for e in self.state.events[start:] if isinstance(e, FalseSlap)).burned
+        self.message = self.say("burned", card=burned)
+        if self.state.is_over:
+            self.after_action()
+
+    def _too_late(self) -> str:
+        """"Too late" if the pair you meant was slapped by the bot since the last card, else ""."""
+        for event in reversed(self.state.events):
+            if isinstance(event, Played):
+                return ""
+            if isinstance(event, Slapped) and event.player != self.you:
+                return self.say("too_late", name=self.state.players[event.player])
+        return ""
+
+    def _slap(self, action: Slap, by_you: bool) -> None:
+        """A slap race on the pair on top; the message tells you how yours went (a slap of the
+        bot alone shows in the drawing and leaves your message)."""
+        self.cancel_timers()
+        start = len(self.state.events)
+        self.state.play(action)
+        won = next(e for e in self.state.events[start:] if isinstance(e, Slapped))
+        if by_you:
+            times = race(self.lang, cleopatra.action_text(action)[5:], self.state.players)
+            self.message = about(self.lang, "slapped", won.player, self.state.players, self.you, race=times)
+        self.pair_open, self.bot_time = False, None
+        self.after_action()
+        self._ring_your_hand()
+
+    def __repr__(self) -> str:
+        return (f"CleopatraTable(rules={self.rules.value!r}, seed={self.seed.value}, mode={self.play_mode.value!r}, "
+                f"step={self.state.step}, over={self.state.is_over})")

@@ -1,0 +1,125 @@
+"""The Cleopatra table's words (:data:`CLEOPATRA`), the replay's fixed words and the trainer's.
+
+Sentences about a seat come in two forms: ``<key>_you`` when the seat is the reader's ("you
+take 6 cards", "your hand") and ``<key>`` with ``{name}`` for any other seat ("Bot takes 6
+cards"), so that English stays grammatical; :func:`about` picks the form::
+
+    >>> about("en", "take", 0, ("You", "Bot"), reader=0, cards=cards("en", 6))
+    'you take 6 cards'
+    >>> about("ja", "take", 1, ("X", "Y"), reader=None, cards=cards("ja", 6))
+    'Yは6枚取る'
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from cardlab.words import Words
+
+CLEOPATRA = Words(
+    en={
+        # the drawing
+        "title": "Cleopatra クレオパトラ",
+        "hand_you": "your hand", "hand": "{name}'s hand",
+        "won_you": "your won pile", "won": "{name}'s won pile",
+        "turn_label": "your hand: turn a card", "slap_label": "slap the pile",
+        "pile": "pile: {cards}", "under": "+{n} face down",
+        "card_one": "{n} card", "card_many": "{n} cards",
+        "due_you": "Your turn", "due": "{name} to play",
+        "owes_you": "you must pay {n} more", "owes": "{name} must pay {n} more",
+        "collects_you": "you collect the pile unless someone slaps the pair",
+        "collects": "{name} collects the pile unless someone slaps the pair",
+        "log": "What happened", "key_turn": "Enter: turn", "key_slap": "Space: slap", "keys_sep": " · ",
+        # what happened (the log, the replay's step captions, the capture's caption)
+        "play_you": "you play {played}", "play": "{name} plays {played}",
+        "pay_you": "you pay {played}", "pay": "{name} pays {played}",
+        "take_you": "you take {cards}", "take": "{name} takes {cards}",
+        "slap_you": "you slap ({race})", "slap": "{name} slaps ({race})",
+        "burn_you": "you slap without a pair and burn {card}", "burn": "{name} slaps without a pair and burns {card}",
+        "shuffle_you": "you shuffle your won pile ({cards}) into a new hand",
+        "shuffle": "{name} shuffles their won pile ({cards}) into a new hand",
+        "must_pay_you": "you must pay", "must_pay": "{name} must pay",
+        "win_you": "You win ({reason})", "win": "{name} wins ({reason})", "no_winner": "No winner ({reason})",
+        "ms": "{name} {ms} ms", "list_sep": ", ", "event_sep": "; ", "end": ".",
+        "reason_no cards": "no cards left", "reason_cannot play": "no card to play",
+        "reason_cap": "step limit", "reason_loop": "the game repeats",
+        # the table's messages
+        "greet_step": "Press Enter (or click your hand) to turn a card; slap a pair with space "
+                      "(or a click on the pile).",
+        "greet_real": "Cards are turned at the tempo; slap a pair with space (or a click on the pile).",
+        "slapped_you": "You slapped first ({race}) and take the pile (C10, C11).",
+        "slapped": "{name} slapped first ({race}) and takes the pile (C10, C11).",
+        "no_effect": "No pair on top: your slap has no effect ({rule}).",
+        "too_late": "Too late: {name} slapped the pair first.",
+        "burned": "No pair: you burn {card} under the pile (C13).",
+        "game_over": "Game over: {result}. Press New game (N) to play again.",
+        # the settings, the trainer, the replay
+        "rules": "rules", "seed": "seed", "attention": "bot attention", "mode": "mode", "tempo": "tempo",
+        "rules_Cleopatra": "Cleopatra", "rules_Beggar-my-neighbour": "Beggar-my-neighbour",
+        "rules_Egyptian Ratscrew": "Egyptian Ratscrew",
+        "mode_step": "step", "mode_real-time": "real-time",
+        "tempo_slow": "slow (1.5 s)", "tempo_normal": "normal (1 s)", "tempo_fast": "fast (0.6 s)",
+        "you_name": "You", "bot_name": "Bot",
+        "trainer": "slap trainer", "trainer_tip": "record your reaction times; see them after the game",
+        "replay_by": "replay by", "by_steps": "steps", "by_cards": "cards",
+        "deal": "The deal: {x} and {y} hold their cards face down.",
+        "step_caption": "Step {n}: {text}", "card_caption": "{action} (step {n})",
+    },
+    ja={
+        "title": "クレオパトラ",
+        "hand_you": "あなたの手札", "hand": "{name}の手札",
+        "won_you": "あなたの取り札", "won": "{name}の取り札",
+        "turn_label": "あなたの手札：1枚めくる", "slap_label": "場札をたたく",
+        "pile": "場札：{cards}", "under": "裏向き +{n}枚",
+        "card_one": "{n}枚", "card_many": "{n}枚",
+        "due_you": "あなたの番", "due": "{name}の番",
+        "owes_you": "あなたはあと{n}枚払う", "owes": "{name}はあと{n}枚払う",
+        "collects_you": "ペアがたたかれなければ、あなたが場札を取る",
+        "collects": "ペアがたたかれなければ、{name}が場札を取る",
+        "log": "これまでの流れ", "key_turn": "Enter：めくる", "key_slap": "スペース：たたく", "keys_sep": "・",
+        "play_you": "あなたは{played}を出す", "play": "{name}は{played}を出す",
+        "pay_you": "あなたは{played}で払う", "pay": "{name}は{played}で払う",
+        "take_you": "あなたは{cards}取る", "take": "{name}は{cards}取る",
+        "slap_you": "あなたがたたく（{race}）", "slap": "{name}がたたく（{race}）",
+        "burn_you": "あなたはペアでないのにたたき、{card}を場札の下に置く",
+        "burn": "{name}はペアでないのにたたき、{card}を場札の下に置く",
+        "shuffle_you": "あなたは取り札（{cards}）を切って新しい手札にする",
+        "shuffle": "{name}は取り札（{cards}）を切って新しい手札にする",
+        "must_pay_you": "あなたが払う番", "must_pay": "{name}が払う番",
+        "win_you": "あなたの勝ち（{reason}）", "win": "{name}の勝ち（{reason}）", "no_winner": "勝者なし（{reason}）",
+        "ms": "{name} {ms}ミリ秒", "list_sep": "、", "event_sep": "；", "end": "。",
+        "reason_no cards": "札がなくなった", "reason_cannot play": "出す札がない",
+        "reason_cap": "手数の上限", "reason_loop": "同じ局面の繰り返し",
+        "greet_step": "Enter（または手札をクリック）で1枚めくる。ペアはスペース（または場札をクリック）でたたく。",
+        "greet_real": "札はテンポに合わせてめくられる。ペアはスペース（または場札をクリック）でたたく。",
+        "slapped_you": "あなたが先にたたいた（{race}）：場札はあなたのもの（C10、C11）。",
+        "slapped": "{name}が先にたたいた（{race}）：場札は{name}のもの（C10、C11）。",
+        "no_effect": "ペアではないので、たたいても何も起きない（{rule}）。",
+        "too_late": "遅かった：{name}が先にペアをたたいた。",
+        "burned": "ペアではない：{card}を場札の下に置く（C13）。",
+        "game_over": "ゲーム終了：{result}。「新しいゲーム」(N)でもう一度。",
+        "rules": "ルール", "seed": "シード", "attention": "ボットの注意力", "mode": "モード", "tempo": "テンポ",
+        "rules_Cleopatra": "クレオパトラ", "rules_Beggar-my-neighbour": "ベガー・マイ・ネイバー",
+        "rules_Egyptian Ratscrew": "エジプシャン・ラットスクリュー",
+        "mode_step": "1枚ずつ", "mode_real-time": "リアルタイム",
+        "tempo_slow": "遅い（1.5秒）", "tempo_normal": "ふつう（1秒）", "tempo_fast": "速い（0.6秒）",
+        "you_name": "あなた", "bot_name": "ボット",
+        "trainer": "たたき練習", "trainer_tip": "反応時間を記録し、ゲームの後に見せる",
+        "replay_by": "再生の単位", "by_steps": "ステップ", "by_cards": "1枚ずつ",
+        "deal": "配札：{x}と{y}は札を裏向きに持つ。",
+        "step_caption": "ステップ{n}：{text}", "card_caption": "{action}（ステップ{n}）",
+    },
+)
+
+
+def cards(lang: str, n: int) -> str:
+    """``n`` cards in words ("1 card", "6 cards", "6枚")."""
+    return CLEOPATRA.say(lang, "card_one" if n == 1 else "card_many", n=n)
+
+
+def about(lang: str, key: str, seat: int, names: Sequence[str], reader: int | None, **fields: Any) -> str:
+    """The sentence ``key`` about ``seat``: its ``_you`` form when ``seat`` is the reader's, else
+    the form with ``{name}``."""
+    if seat == reader:
+        return CLEOPATRA.say(lang, f"{key}_you", **fields)
+    return CLEOPATRA.say(lang, key, name=names[seat], **fields)

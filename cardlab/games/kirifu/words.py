@@ -1,0 +1,201 @@
+"""The Kirifu table's words: labels, prompts, buttons, the narration of events and the refusals.
+
+``lang="en"`` keeps the Japanese terms beside the English ones (切る cut, おもらい omorai,
+おそろい osoroi, 世界 world, 山札 stock); ``lang="ja"`` is Japanese throughout. The English
+narration of an event is the engine's own :func:`cardlab.games.kirifu.describe`; the Japanese one
+is :data:`EVENTS_JA`::
+
+    >>> from cardlab.cards import Card
+    >>> from cardlab.games.kirifu import Cut
+    >>> narrate(Cut(1, Card.parse("9H"), Card.parse("10H")), ("You", "Aiko"), "ja")
+    'Aiko: 9♥を10♥で切る'
+    >>> card_name(Card.parse("QH"), "ja"), place_name(2, "ja")
+    ('ハートのクイーン', '2位')
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from cardlab.cards import SUIT_NAMES, Card
+from .events import Cut, Drew, Finished, Grouped, Omorai, Passed, describe, place_text
+from cardlab.words import Words, check_lang
+
+KIRIFU = Words(
+    en={
+        "title": "Kirifu table, {world}",
+        "world": "world 世界: {symbol} {suit}",
+        "players": "{rules} · {n} players",
+        "legend": "切る cut · おもらい omorai (take in) · おそろい osoroi (set) · 山札 stock",
+        "you": "You",
+        "you_lower": "you",
+        "computers": "Aiko,Ben,Chie,Daichi",
+        "seat": "{name} · {n} cards",
+        "to_play": "to play ▶",
+        "out": "out: {place}",
+        "last": "last: {place}",
+        "known": "taken in:",
+        "last_move": "last move:",
+        "stock": "stock 山札",
+        "discard": "discard 捨て札 · {n}",
+        "passed_to": "passed to {name} · 渡されたカード",
+        "osoroi_for": "osoroi for {name} · おそろい",
+        "order": "finishing order: {order}",
+        "order_sep": ", ",
+        "take": "Take {card} · おもらい (T)",
+        "pass": "Pass 1 card · 渡す (P)",
+        "osoroi": "Add osoroi · おそろい (O)",
+        "send": "Send · 送る (S)",
+        "take_name": "take {card} (omorai)",
+        "cut_name": "cut {card} with {cutter}",
+        "passed_name": "passed card {card}: answer it",
+        "pass_name": "{card}: choose to pass",
+        "ask_receive": "Choose a passed card (Enter), then a gold-marked card of your hand to cut it (切る), "
+                       "or Take (T, おもらい).",
+        "ask_answer": "Cut {card} with a gold-marked card (切る), or Take it (T, おもらい).",
+        "ask_take": "Nothing in your hand cuts {card}: Take it (T, おもらい).",
+        "ask_pass": "Choose a card and Pass (P) — or the cards of a pair (+1), Add osoroi (O), then Send (S).",
+        "ask_send": "Add another osoroi group (O) or Send (S).",
+        "select_one": "Pass takes exactly one card (you chose {n}); for a pair use Add osoroi (O). "
+                      "Your choice was cleared.",
+        "refused": "{reason} Your choice was cleared.",
+        "waiting": "Your turn.",
+        "game_over": "Game over: you are {place} of {n}.",
+        "log": "Log (newest first; ▶ your moves)",
+        "sheet": "Finishing places",
+        "col_place": "place",
+        "col_player": "player",
+        "col_cuts": "cuts 切る",
+        "col_taken": "taken おもらい",
+        "col_passed": "cards passed",
+        "sorted": "sort hand",
+        "sorted_tip": "your hand by suit (the world suit last), then rank; off: in the order the cards came",
+    },
+    ja={
+        "title": "切りふの卓、{world}",
+        "world": "世界: {symbol} {suit}",
+        "players": "{rules} · {n}人",
+        "legend": "♠Aは最強 · 世界のカードは他のスートに勝つ · 同じスートは数の大きい方が勝つ",
+        "you": "あなた",
+        "you_lower": "あなた",
+        "computers": "アイコ,ベン,チエ,ダイチ",
+        "seat": "{name} · {n}枚",
+        "to_play": "番 ▶",
+        "out": "上がり: {place}",
+        "last": "最後: {place}",
+        "known": "おもらい札:",
+        "last_move": "直前の手:",
+        "stock": "山札",
+        "discard": "捨て札 · {n}",
+        "passed_to": "{name}に渡されたカード",
+        "osoroi_for": "{name}へのおそろい",
+        "order": "順位: {order}",
+        "order_sep": "、",
+        "take": "{card}をおもらい (T)",
+        "pass": "1枚渡す (P)",
+        "osoroi": "おそろいに加える (O)",
+        "send": "送る (S)",
+        "take_name": "{card}をおもらい",
+        "cut_name": "{card}を{cutter}で切る",
+        "passed_name": "渡された{card}: 答える",
+        "pass_name": "{card}: 渡す札に選ぶ",
+        "ask_receive": "渡されたカードを選び(Enter)、金色の札で切る(切る)か、おもらい(T)。",
+        "ask_answer": "{card}を金色の札で切るか、おもらい(T)。",
+        "ask_take": "{card}を切れる札がありません: おもらい(T)。",
+        "ask_pass": "1枚選んで渡す(P)。ペア(+1枚)ならおそろいに加え(O)、送る(S)。",
+        "ask_send": "おそろいをもう一組加える(O)か、送る(S)。",
+        "select_one": "「1枚渡す」は1枚だけです({n}枚選択)。ペアは「おそろいに加える」(O)。選択を解除しました。",
+        "refused": "{reason} 選択を解除しました。",
+        "waiting": "あなたの番です。",
+        "game_over": "ゲーム終了: あなたは{n}人中{place}です。",
+        "log": "記録(新しい順、▶はあなた)",
+        "sheet": "順位表",
+        "col_place": "順位",
+        "col_player": "プレイヤー",
+        "col_cuts": "切る",
+        "col_taken": "おもらい",
+        "col_passed": "渡した枚数",
+        "sorted": "手札を並べる",
+        "sorted_tip": "スート順(世界のスートは最後)、次に数の順。オフ: 来た順",
+    },
+)
+
+SUITS_JA = {"S": "スペード", "H": "ハート", "D": "ダイヤ", "C": "クラブ"}
+RANKS_JA = {"A": "エース", "K": "キング", "Q": "クイーン", "J": "ジャック"}
+JOKERS_JA = {"R": "赤のジョーカー", "B": "黒のジョーカー"}
+
+#: the Japanese narration of each event, by its class
+EVENTS_JA: dict[type, str] = {
+    Passed: "{player}: {cards}を{to}に渡す",
+    Grouped: "{player}: おそろい {cards}",
+    Cut: "{player}: {card}を{cutter}で切る",
+    Omorai: "{player}: {card}をおもらい",
+    Drew: "{player}: 山札から{count}枚引く",
+    Finished: "{player}: {place}で上がり",
+}
+
+#: why a move is refused, in Japanese, by the rule the engine names (English: the engine's reason)
+REFUSALS_JA: dict[str, str] = {
+    "K5": "K5: 同じスートでは数の大きい札だけが切れます。",
+    "K6": "K6: 違うスートの札は切れません(世界のスートと♠Aを除く)。",
+    "K7": "K7: ♠Aは最強で、何にも切られません。",
+    "K8": "K8: その札は手札にありません。",
+    "K9": "K9: その札は渡されていないか、手札にありません。",
+    "K10": "K10: 先に渡された札をすべて切るかおもらいしてください。",
+    "K11": "K11: おもらいをした番には何も渡しません。",
+    "K13": "K13: おそろいは同じ数の2枚(と1枚まで)です。",
+    "K15": "K15: 受け取る人の手札より多くは渡せません。",
+    "K19": "K19: 1枚の札は1枚だけを切ります。",
+    "K20": "K20: 渡されたばかりの札でその番には切れません。",
+}
+
+
+def say(lang: str, key: str, **fields: Any) -> str:
+    """The text ``key`` of the Kirifu table in ``lang``."""
+    return KIRIFU.say(lang, key, **fields)
+
+
+def suit_name(suit: str, lang: str) -> str:
+    """A suit's name: ``spades`` / ``スペード``."""
+    return SUIT_NAMES[suit] if check_lang(lang) == "en" else SUITS_JA[suit]
+
+
+def card_name(card: Card, lang: str) -> str:
+    """A card's spoken name (a screen reader's): ``queen of hearts`` / ``ハートのクイーン``."""
+    if check_lang(lang) == "en":
+        return card.name
+    if card.is_joker:
+        return JOKERS_JA[card.suit]
+    return f"{SUITS_JA[card.suit]}の{RANKS_JA.get(card.rank, card.rank)}"
+
+
+def place_name(place: int, lang: str) -> str:
+    """A finishing place: ``1st`` / ``1位``."""
+    return place_text(place) if check_lang(lang) == "en" else f"{place}位"
+
+
+def player_names(lang: str, computers: int) -> tuple[str, ...]:
+    """The seats' names at the table: the reader, then ``computers`` computer players."""
+    return (say(lang, "you"),) + tuple(say(lang, "computers").split(","))[:computers]
+
+
+def narrate(event: Any, players: Sequence[str], lang: str) -> str:
+    """One public event in words: English (the engine's :func:`describe`) or Japanese."""
+    if check_lang(lang) == "en":
+        return describe(event, players)
+    fields = {name: getattr(event, name) for name in ("card", "cutter", "count") if hasattr(event, name)}
+    fields["player"] = players[event.player]
+    if isinstance(event, Passed):
+        fields["to"] = players[event.to]
+    if hasattr(event, "cards"):
+        fields["cards"] = " ".join(map(str, event.cards))
+    if isinstance(event, Finished):
+        fields["place"] = place_name(event.place, lang)
+    return EVENTS_JA[type(event)].format(**fields)
+
+
+def refusal(rule: str | None, reason: str, lang: str) -> str:
+    """Why a move was refused: the engine's ``reason`` (English) or the rule's Japanese text."""
+    if check_lang(lang) == "en" or rule not in REFUSALS_JA:
+        return reason if reason.endswith((".", "。", "!", "?")) else reason + "."
+    return REFUSALS_JA[rule]

@@ -1,0 +1,28 @@
+"""Trappola, the Venetian trick-taking game of the 36-card Italian pack: rules T1-T16.
+
+Everything of the game is in this folder, in part modules named alike in every game: ``engine``
+(rules, presets, state, view, actions; re-exported here), ``draw``, ``words``, ``bots``, ``sim``,
+``table`` and the others listed in :data:`GAME`, which registers the game
+(:mod:`cardlab.registry`).
+"""
+
+from cardlab.registry import GameInfo, register
+
+from . import engine
+from .engine import *  # noqa: F403  (the engine is the game's public surface)
+
+GAME = register(GameInfo(
+    name="trappola",
+    title="Trappola",
+    engine=engine,
+    parts={
+        "draw": f"{__name__}.draw",
+        "table": f"{__name__}.table:TrappolaTable",
+        "bots": f"{__name__}.bots:BOTS",
+        "sim": f"{__name__}.sim",
+        "coach": f"{__name__}.coach:playouts",
+        "deal_schema": f"{__name__}.schema:deal_schema",
+        "openspiel": f"{__name__}.openspiel_endgame",
+        "warm": f"{__name__}.warm:CASES",
+    },
+))

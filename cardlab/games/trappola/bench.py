@@ -1,0 +1,239 @@
+"""Speed and strength of Trappola's computer players: ``python -m cardlab.bench trappola``.
+
+Three parts (``--part``, repeatable; all by default):
+
+- ``speed``: games a second through ``simulate`` (one core, CPU time) on the compiled kernel and
+  in the engine (the same players given as factories), and the search player's playouts a second
+  and milliseconds per decision on the kernel and with the Python playouts it had before
+  (:class:`PythonSearchBot`, which decides exactly as the kernel's search at the same budget),
+  each ratio measured in this run.
+- ``equal-time``: the search player given the budget whose kernel time per decision equals the
+  Python search's at ``--budget`` (measured in this run), against the search at ``--budget``
+  (whose decisions are the Python search's, draw for draw): the margin in points per deal with a
+  95% interval over seeds, and the win rate.
+- ``pairings``: seeded single deals for each pairing, every seed twice with the seats swapped:
+  the first player's win rate (a tie counts half) with a 95% Wilson interval, the mean points per
+  deal of each side, and the search player's time per decision (mean, 99th percentile, maximum;
+  decisions with a single legal card are not searched and not counted).
+
+Smaller runs: ``--deals 200 --games 20000``, ``--pairing search-thumb``, ``--part speed``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import time
+from typing import Any, Callable, Sequence
+
+from cardlab.bots import RandomBot
+from . import bots_fast as fast
+from .bots import HandSampler, RuleOfThumbBot, SearchBot, fast_deal
+from cardlab.cards import ITALIAN, Card
+from cardlab.game import play_out
+from . import engine as trappola
+from cardlab.sim import simulate
+from cardlab.stats import mean_interval, wilson
+from cardlab.bench import Timed
+
+PLAYERS: dict[str, Callable[[int, int], object]] = {
+    "search": lambda seed, budget: SearchBot(seed, budget=budget),
+    "python-search": lambda seed, budget: PythonSearchBot(seed, budget=budget),
+    "thumb": lambda seed, budget: RuleOfThumbBot(seed),
+    "random": lambda seed, budget: RandomBot(seed),
+}
+PAIRINGS = (("search", "thumb"), ("thumb", "random"), ("search", "random"))
+PARTS = ("speed", "equal-time", "pairings")
+Side = tuple[str, int]
+"""A player of a deal: its kind (a key of :data:`PLAYERS`) and its search budget."""
+
+
+class PythonSearchBot(SearchBot):
+    """The search player as it was before the kernel: the same worlds and playouts in Python
+    (:mod:`cardlab.games.trappola.bots_fast`), drawing the same numbers from ``self.rng``. The baseline
+    of the speed figures, and the reference the kernel is tested against."""
+
+    name = "search (Python playouts)"
+
+    def totals(self, view: trappola.View, cards: Sequence[Card]) -> list[float]:
+        me, sampler = view.player, HandSampler(view)
+        mine = [fast.to_int(c) for c in cards]
+        totals = [0.0] * len(mine)
+        for _ in range(max(1, self.budget // len(mine))):
+            theirs = sampler.sample(self.rng)
+            for i, card in enumerate(mine):
+                deal = fast_deal(view, theirs)
+                deal.play(card)
+                points = deal.playout(fast.quick_policy, self.rng)
+                totals[i] += points[me] - points[1 - me]
+        return totals
+
+
+# --- speed ---------------------------------------------------------------------------------------
+def games_per_second(players: Sequence[Any], rules: trappola.Rules, n: int) -> float:
+    """Games a second (CPU time, one core) of ``simulate("trappola", ...)``, the DataFrame included."""
+    simulate("trappola", rules, players, n=1, progress=False)          # compiled, imported
+    start = time.process_time()
+    simulate("trappola", rules, players, n=n, seed=1, progress=False)
+    return n / (time.process_time() - start)
+
+
+def positions(deals: int) -> list[tuple[trappola.View, list[Card]]]:
+    """The searched decisions (card play, more than one legal card) of ``deals`` single deals
+    between rule-of-thumb players: (view of the player to move, legal cards)."""
+    out = []
+    for seed in range(deals):
+        g = trappola.new_game(trappola.SINGLE_DEAL, seed=seed, undo=False)
+        bots = [RuleOfThumbBot(), RuleOfThumbBot()]
+        while not g.is_over:
+            cards = [Card.parse(a[5:], ITALIAN) for a in g.legal_actions() if a.startswith("play")]
+            if len(cards) > 1 and len(cards) == len(g.legal_actions()):
+                out.append((g.view(g.current_player), cards))
+            g.apply(bots[g.current_player].choose(g))
+    return out
+
+
+def search_speed(bot: SearchBot, cases: Sequence[tuple[trappola.View, list[Card]]]) -> tuple[float, float]:
+    """(ms per decision, playouts a second) of ``bot`` over ``cases`` (CPU time)."""
+    bot.totals(*cases[0])                                               # compiled
+    playouts = sum(max(1, bot.budget // len(cards)) * len(cards) for _, cards in cases)
+    start = time.process_time()
+    for view, cards in cases:
+        bot.totals(view, cards)
+    seconds = time.process_time() - start
+    return 1000 * seconds / len(cases), playouts / seconds
+
+
+def equal_time_budget(budget: int, cases: Sequence[tuple[trappola.View, list[Card]]]) -> tuple[int, float]:
+    """The kernel search's budget whose time per decision matches the Python search's at ``budget``
+    (the kernel's time taken as a fixed cost plus a cost per playout, both measured), and that time."""
+    python_ms, _ = search_speed(PythonSearchBot(0, budget=budget), cases)
+    low_ms, _ = search_speed(SearchBot(0, budget=budget), cases)
+    high_ms, _ = search_speed(SearchBot(0, budget=10 * budget), cases)
+    per_budget = (high_ms - low_ms) / (9 * budget)
+    fixed = max(0.0, low_ms - per_budget * budget)
+    return max(budget, round((python_ms - fixed) / per_budget)), python_ms
+
+
+def speed(games: int, deals: int, budget: int) -> None:
+    """Print the speed part (see the module's docstring)."""
+    print("Speed, one core, CPU time (the engine runs the same bots, given as factories)")
+    lines = [("random single deals", ("random", "random"), RandomBot, RandomBot, trappola.SINGLE_DEAL, 1),
+             ("rule-of-thumb single deals", ("thumb", "thumb"), RuleOfThumbBot, RuleOfThumbBot,
+              trappola.SINGLE_DEAL, 1),
+             ("random games to 300 (T16)", ("random", "random"), RandomBot, RandomBot, trappola.TRAPPOLA, 10)]
+    for label, names, a, b, rules, scale in lines:
+        kernel = games_per_second(names, rules, max(1, games // scale))
+        engine = games_per_second((a, b), rules, max(1, games // (50 * scale)))
+        print(f"  {label:<28} kernel {kernel:>10,.0f} games/s   engine {engine:>8,.0f} games/s   "
+              f"{kernel / engine:>6.1f}x", flush=True)
+    cases = positions(deals)
+    python_ms, python_rate = search_speed(PythonSearchBot(0, budget=budget), cases)
+    kernel_ms, kernel_rate = search_speed(SearchBot(0, budget=budget), cases)
+    label = f"search, budget {budget}"
+    print(f"  {label + ', playouts':<28} kernel {kernel_rate:>10,.0f} /s       Python {python_rate:>8,.0f} /s       "
+          f"{kernel_rate / python_rate:>6.1f}x")
+    print(f"  {label + ', decisions':<28} kernel {kernel_ms:>10.2f} ms      Python {python_ms:>8.2f} ms      "
+          f"{python_ms / kernel_ms:>6.1f}x   ({len(cases)} decisions)", flush=True)
+
+
+# --- strength --------------------------------------------------------------------------------------
+def play_deal(a: Side, b: Side, seed: int, a_seat: int) -> tuple[float, int, int, list[float], list[float]]:
+    """One single deal; returns (a's result 1/0.5/0, a's points, b's points, a's and b's search
+    times, wall clock)."""
+    times: tuple[list[float], list[float]] = ([], [])
+    bots: list = [None, None]
+    for side, (kind, budget), seat, bot_seed in ((0, a, a_seat, seed * 2 + 1), (1, b, 1 - a_seat, seed * 2 + 2)):
+        bots[seat] = PLAYERS[kind](bot_seed, budget)
+        if kind.endswith("search"):
+            bots[seat] = Timed(bots[seat], times[side],
+                               lambda s: s.phase == trappola.PLAY and len(s.legal_actions()) > 1)
+    g = play_out(trappola.new_game(trappola.SINGLE_DEAL, seed=seed), bots)
+    pa, pb = g.scores[a_seat], g.scores[1 - a_seat]
+    return (1.0 if pa > pb else 0.5 if pa == pb else 0.0), pa, pb, times[0], times[1]
+
+
+def _job(args: tuple) -> tuple[float, int, int, list[float], list[float]]:
+    return play_deal(*args)
+
+
+def _ms(times: list[float]) -> float | None:
+    return 1000 * sum(times) / len(times) if times else None
+
+
+def run_pairing(a: Side, b: Side, deals: int, workers: int, first_seed: int = 0) -> dict:
+    """Play ``deals`` deals (``deals // 2`` seeds, both seatings) and summarise them; the margin
+    (a's points minus b's per deal) has its interval over seeds (a seed's two deals averaged)."""
+    jobs = [(a, b, seed, seat) for seed in range(first_seed, first_seed + deals // 2) for seat in (0, 1)]
+    if workers > 1:
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            results = pool.map(_job, jobs, chunksize=8)
+    else:
+        results = [_job(j) for j in jobs]
+    n = len(results)
+    wins = sum(r[0] for r in results)
+    times = [t for r in results for t in r[3]]
+    b_times = [t for r in results for t in r[4]]
+    low, high = wilson(wins, n)
+    margin = mean_interval((results[i][1] - results[i][2] + results[i + 1][1] - results[i + 1][2]) / 2
+                           for i in range(0, n, 2)) if n >= 4 else (float("nan"),) * 3
+    return {"pairing": f"{a[0]} vs {b[0]}", "deals": n, "win_rate": wins / n, "low": low, "high": high,
+            "points_a": sum(r[1] for r in results) / n, "points_b": sum(r[2] for r in results) / n,
+            "margin": margin,
+            "ms_per_decision": _ms(times), "b_ms_per_decision": _ms(b_times),
+            "p99_ms": 1000 * sorted(times)[int(0.99 * (len(times) - 1))] if times else None,
+            "max_ms": 1000 * max(times) if times else None}
+
+
+def equal_time(budget: int, deals: int, workers: int, cases_deals: int) -> None:
+    """Print the equal-time part (see the module's docstring)."""
+    new_budget, python_ms = equal_time_budget(budget, positions(cases_deals))
+    print(f"Equal time per decision: the Python search at budget {budget} takes {python_ms:.2f} ms; "
+          f"the kernel's search gets budget {new_budget} for the same time")
+    r = run_pairing(("search", new_budget), ("python-search", budget), deals, workers, first_seed=10_000)
+    mean, low, high = r["margin"]
+    print(f"  kernel search {new_budget} vs Python search {budget}: {r['deals']} deals, margin {mean:+.2f} points "
+          f"per deal [{low:+.2f}, {high:+.2f}], win rate {r['win_rate']:.1%} [{r['low']:.1%}, {r['high']:.1%}]; "
+          f"ms per decision in the duel (wall clock) {r['ms_per_decision'] or 0:.2f} vs "
+          f"{r['b_ms_per_decision'] or 0:.2f}", flush=True)
+
+
+def pairings(chosen: Sequence[tuple[str, str]], deals: int, budget: int, workers: int) -> None:
+    """Print the pairings part (see the module's docstring)."""
+    print(f"Single deals, seats swapped; search budget {budget} playouts")
+    print(f"{'pairing':<18}{'deals':>6}{'win rate':>10}{'95% interval':>18}{'pts A':>8}{'pts B':>8}"
+          f"{'ms/decision':>13}{'p99 ms':>8}{'max ms':>8}")
+    for a, b in chosen:
+        t0 = time.perf_counter()
+        r = run_pairing((a, budget), (b, budget), deals, workers)
+        ms, p99, mx = (("-",) * 3 if r["ms_per_decision"] is None else
+                       (f"{r['ms_per_decision']:.1f}", f"{r['p99_ms']:.0f}", f"{r['max_ms']:.0f}"))
+        print(f"{r['pairing']:<18}{r['deals']:>6}{r['win_rate']:>10.1%}"
+              f"{'[' + format(r['low'], '.1%') + ', ' + format(r['high'], '.1%') + ']':>18}"
+              f"{r['points_a']:>8.1f}{r['points_b']:>8.1f}{ms:>13}{p99:>8}{mx:>8}"
+              f"   ({time.perf_counter() - t0:.0f} s)", flush=True)
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m cardlab.bench trappola", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--part", choices=PARTS, action="append", help="run only this part (repeatable)")
+    parser.add_argument("--deals", type=int, default=1000, help="deals per pairing and equal-time duel (default 1000)")
+    parser.add_argument("--budget", type=int, default=400, help="search playouts per decision (default 400)")
+    parser.add_argument("--games", type=int, default=100_000, help="kernel games for the speed part (default 100000)")
+    parser.add_argument("--positions", type=int, default=30,
+                        help="deals whose decisions time the search (default 30)")
+    parser.add_argument("--workers", type=int, default=2, help="processes for the deals (default 2)")
+    parser.add_argument("--pairing", choices=[f"{a}-{b}" for a, b in PAIRINGS], action="append",
+                        help="run only this pairing (repeatable)")
+    args = parser.parse_args(argv)
+    parts = args.part or PARTS
+    print("Trappola")
+    if "speed" in parts:
+        speed(args.games, args.positions, args.budget)
+    if "equal-time" in parts:
+        equal_time(args.budget, args.deals, args.workers, args.positions)
+    if "pairings" in parts:
+        chosen = [p for p in PAIRINGS if not args.pairing or f"{p[0]}-{p[1]}" in args.pairing]
+        pairings(chosen, args.deals, args.budget, args.workers)
+    return 0

@@ -1,0 +1,208 @@
+"""Computer players for Trappola: a rule-of-thumb player and a determinized Monte Carlo search.
+
+Both decide from ``state.view(seat)`` only: the opponent's hand and the stock are never read.
+(``cardlab.bots.RandomBot`` plays uniformly at random.)
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Sequence
+
+import numpy as np
+
+from cardlab.bots import RandomBot
+from cardlab.cards import ITALIAN, Card, italian_deck
+from cardlab.kernels.mersenne import restore, state_of
+from .kernel_search import search_totals
+from .engine import EXCHANGE, Action, State, View
+from .scoring import DECLARABLE, RANKS, STRENGTH, card_points, declaration_value
+from . import bots_fast as fast
+
+DECK = italian_deck()
+
+
+def hand_value(hand: Sequence[Card]) -> int:
+    """A rough worth of a hand: card points, declarable sets (T9) and 5 per 2."""
+    counts = Counter(c.rank for c in hand)
+    sets = sum(declaration_value(r, n) for r, n in counts.items() if r in DECLARABLE and n >= 3)
+    return card_points(hand) + sets + 5 * counts["2"]
+
+
+def opponent_voids(view: View) -> set[str]:
+    """Suits the opponent has shown void in (they did not follow suit, T11)."""
+    me = view.player
+    return {t.lead.suit for t in view.tricks if t.leader == me and t.follow.suit != t.lead.suit}
+
+
+def unseen_cards(view: View) -> list[Card]:
+    """Cards neither in my hand, played, nor in a discarded hand: the opponent's hand + the stock."""
+    seen = set(view.hands[view.player]) | set(view.trick)
+    seen.update(c for t in view.tricks for c in t.cards)
+    seen.update(c for pile in view.discards for hand in pile for c in hand)
+    return [c for c in DECK if c not in seen]
+
+
+class RuleOfThumbBot:
+    """Exchanges a hand worth less than ``threshold``; declares at once; leads a sure winner or
+    a low card, keeping 2s that the opponent cannot follow for the last tricks; wins a trick
+    with the cheapest card that does, else gives the least."""
+
+    name = "rule of thumb"
+
+    def __init__(self, seed: int | None = None, threshold: int = 24) -> None:
+        self.rng = random.Random(seed)
+        self.threshold = threshold
+
+    def choose(self, state: State) -> Action:
+        view = state.view(state.current_player)
+        if view.phase == EXCHANGE:
+            return self.exchange_choice(view)
+        declare = [a for a in view.legal if a.startswith("declare")]
+        if declare:
+            return declare[0]
+        return Action("play " + self.card_choice(view).ascii())
+
+    def exchange_choice(self, view: View) -> Action:
+        weak = hand_value(view.hands[view.player]) < self.threshold
+        return Action("exchange" if weak and "exchange" in view.legal else "keep")
+
+    def card_choice(self, view: View) -> Card:
+        cards = [Card.parse(a[5:], ITALIAN) for a in view.legal]
+        if view.trick:
+            return self._follow(cards, view.trick[0])
+        return self._lead(cards, view)
+
+    @staticmethod
+    def _follow(cards: list[Card], lead: Card) -> Card:
+        if cards[0].suit == lead.suit:
+            higher = [c for c in cards if STRENGTH[c.rank] > STRENGTH[lead.rank]]
+            pool = higher or cards
+            return min(pool, key=lambda c: (STRENGTH[c.rank] if higher else card_points([c]), STRENGTH[c.rank]))
+        return min(cards, key=lambda c: (card_points([c]) + (20 if c.rank == "2" else 0), STRENGTH[c.rank]))
+
+    def _lead(self, cards: list[Card], view: View) -> Card:
+        voids = opponent_voids(view)
+        sure_twos = [c for c in cards if c.rank == "2" and c.suit in voids]
+        if len(sure_twos) == len(cards):
+            return sure_twos[0]
+        others = [c for c in cards if c not in sure_twos]
+        unseen = unseen_cards(view)
+        masters = [c for c in others if c.suit in voids or all(
+            u.suit != c.suit or STRENGTH[u.rank] < STRENGTH[c.rank] for u in unseen)]
+        if masters:
+            return max(masters, key=lambda c: (card_points([c]), STRENGTH[c.rank]))
+        by_suit = Counter(c.suit for c in others)
+        return min(others, key=lambda c: (c.rank == "2", card_points([c]), -by_suit[c.suit],
+                                          STRENGTH[c.rank]))
+
+    def __repr__(self) -> str:
+        return f"RuleOfThumbBot(threshold={self.threshold})"
+
+
+class SearchBot(RuleOfThumbBot):
+    """Determinized Monte Carlo: deals the unseen cards to the opponent consistently with
+    everything public (played cards, discarded hands, declarations, suits shown void), plays
+    each candidate card out ``budget // len(candidates)`` times with a fast policy and keeps the
+    card with the best mean point difference. Exchanges and declarations follow the rule of thumb.
+    The playouts run on the compiled kernel."""
+
+    name = "search"
+
+    def __init__(self, seed: int | None = None, budget: int = 600, threshold: int = 24) -> None:
+        super().__init__(seed, threshold)
+        self.budget = budget
+
+    def card_choice(self, view: View) -> Card:
+        cards = [Card.parse(a[5:], ITALIAN) for a in view.legal]
+        if len(cards) == 1:
+            return cards[0]
+        totals = self.totals(view, cards)
+        return cards[max(range(len(cards)), key=lambda i: totals[i])]
+
+    def totals(self, view: View, cards: Sequence[Card]) -> list[float]:
+        """For each of ``cards``: my points minus the opponent's, summed over ``budget // len(cards)``
+        sampled worlds, each played out once per card (on the compiled kernel,
+        :func:`cardlab.games.trappola.kernel_search.search_totals`, drawing from ``self.rng``)."""
+        me, sampler = view.player, HandSampler(view)
+        past = [(t.winner, t.winning_card.rank == "2") for t in view.tricks]
+        g = state_of(self.rng)
+        totals = search_totals(g, me, _ints(view.hands[me]), _ints(cards), max(1, self.budget // len(cards)),
+                               sampler.size, *sampler.arrays(), fast.to_int(view.trick[0]) if view.trick else -1,
+                               np.array(view.deal_points, np.int64), np.array([w for w, _ in past], np.int64),
+                               np.array([t for _, t in past], np.bool_), view.rules.longest_streak)
+        restore(self.rng, g)
+        return totals.tolist()
+
+    def __repr__(self) -> str:
+        return f"SearchBot(budget={self.budget})"
+
+
+def _ints(cards: Sequence[Card]) -> np.ndarray:
+    return np.array([fast.to_int(c) for c in cards], np.int64)
+
+
+def fast_deal(view: View, theirs: Sequence[Card]) -> fast.Deal:
+    """The card play of the deal in ``view`` (the player to move looking) as a :class:`fast.Deal`
+    whose opponent holds ``theirs``: the trick so far, the points banked (T2, T12) and the past
+    tricks (for T13/T14). For the coach's playouts (and the Python baseline of
+    ``python -m cardlab.bench trappola``; :class:`SearchBot` plays out on the kernel)."""
+    me = view.player
+    hands: list[list[int]] = [[], []]
+    hands[me] = [fast.to_int(c) for c in view.hands[me]]
+    hands[1 - me] = [fast.to_int(c) for c in theirs]
+    past = [(t.winner, t.winning_card.rank == "2") for t in view.tricks]
+    lead = fast.to_int(view.trick[0]) if view.trick else -1
+    return fast.Deal(hands, view.current_player, lead, view.deal_points, past, view.rules.longest_streak)
+
+
+class HandSampler:
+    """Deals the opponent a hand from the unseen cards, consistent with their declarations
+    (T7: the declared rank still held, minus the ones played since; a three means the fourth
+    is elsewhere) and their voids (T11). The public facts are read once, at construction."""
+
+    def __init__(self, view: View) -> None:
+        opp = 1 - view.player
+        self.size = view.hand_sizes[opp]
+        voids = opponent_voids(view)
+        self.pool = unseen_cards(view)
+        self.free = [c for c in self.pool if c.suit not in voids]
+        self.played = Counter(t.card_of(opp).rank for t in view.tricks)
+        if view.trick and view.leader == opp:
+            self.played[view.trick[0].rank] += 1
+        self.declared = [(4 if said.startswith("four") else 3, rank)
+                         for p, said, rank in view.declarations if p == opp]
+
+    def arrays(self) -> tuple[np.ndarray, ...]:
+        """The public facts as the kernel's :func:`~cardlab.games.trappola.kernel_search.sample_hand`
+        reads them: ``free``, ``pool``, ``played`` (by rank), ``said`` and ``ranks`` (-1: unnamed)."""
+        return (_ints(self.free), _ints(self.pool), np.array([self.played[r] for r in RANKS], np.int64),
+                np.array([n for n, _ in self.declared], np.int64),
+                np.array([-1 if r is None else RANKS.index(r) for _, r in self.declared], np.int64))
+
+    def sample(self, rng: random.Random) -> list[Card]:
+        must: list[Card] = []
+        exact: set[str] = set()  # ranks whose count in the hand is known exactly
+        named = {rank for _, rank in self.declared if rank}
+        for count, rank in self.declared:
+            if rank is None:  # "three"/"four" without a name: one of R, C, F, 2
+                options = [r for r in DECLARABLE if r != "A" and r not in named and
+                           sum(c.rank == r for c in self.free) >= count - self.played[r] >= 0]
+                if not options:
+                    continue
+                rank = rng.choice(options)
+                named.add(rank)
+            of_rank = [c for c in self.free if c.rank == rank and c not in must]
+            need = count - self.played[rank]
+            if 0 <= need <= len(of_rank):
+                must += rng.sample(of_rank, need)
+                exact.add(rank)
+        rest = [c for c in self.free if c not in must and c.rank not in exact]
+        if len(rest) < self.size - len(must):  # inconsistent inference: drop the constraints
+            rest = [c for c in self.pool if c not in must]
+        return must[:self.size] + rng.sample(rest, max(0, self.size - len(must)))
+
+
+BOTS = {"random": RandomBot, "thumb": RuleOfThumbBot, "search": SearchBot}
+"""The computer players by name, for ``simulate``'s player specs and the tables."""

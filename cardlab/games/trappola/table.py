@@ -1,0 +1,217 @@
+"""Trappola at the notebook table: play against the computer, or replay a record.
+
+The table never decides a rule: every clickable card or button carries an action text drawn from
+``state.view(you).legal`` and a click is handed to ``state.play``; the computer's moves come from
+a bot. Under the table: the score sheet of the finished deals (T15, T16; the latest shown, older
+ones folded) and the log of the whole game (your own moves marked).
+
+Your hand is sorted by suit and rank unless the *sort* switch (S) says "as dealt". After a
+deal's ninth trick the table keeps showing that deal — its last trick and its score — until you
+press Enter (*next deal*), although the game has dealt again. Keyboard: the arrows move among
+the legal cards (in hand order) and the buttons, Enter plays, E exchange, K keep, D (G, H …)
+declare, S sort, N twice a new game. ``lang="ja"`` speaks Japanese::
+
+    >>> table = TrappolaTable(seed=5, lang="ja")
+    >>> table.choices(), table.shortcuts()
+    (['exchange', 'keep'], {'e': 'exchange', 'k': 'keep', 's': 'sort'})
+    >>> table.message
+    '新しいゲーム: 手札を交換 (E) するか、このまま (K) にします。'
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import ipywidgets as w
+
+from .bots import SearchBot
+from . import draw
+from .draw_html import event_line, log_html, sheets_html
+from cardlab.errors import IllegalActionError
+from . import engine as trappola
+from .scoring import Trick
+from cardlab.words import check_lang
+from .words import WORDS
+from cardlab.widgets.coach import TableCoach
+from cardlab.widgets.replay import replay
+from cardlab.widgets.table import GameTable
+
+__all__ = ["TrappolaTable", "replay"]
+
+
+class TrappolaTable(GameTable):
+    """You (seat ``you``) against ``bot`` (default: the search player) in a game of Trappola.
+
+    A seeded table deals its next games with the next seeds. ``coach=True`` turns the coach on
+    (:mod:`cardlab.widgets.coach`: every choice marked with its worth, a review of the game).
+    ``names`` default to "You" and "Computer" in ``lang``; ``sort``: the hand sorted at first.
+    """
+
+    WIDE_WIDTH = draw.WIDE_WIDTH
+
+    def __init__(self, rules: trappola.Rules | str = trappola.TRAPPOLA, seed: int | None = None,
+                 bot: Any = None, you: int = 0, names: tuple[str, str] | None = None,
+                 coach: bool = False, lang: str = "en", sort: bool = True) -> None:
+        self.lang = lang = check_lang(lang)       # before the coach: it speaks the table's language
+        names = names or (WORDS.say(lang, "you_name"), WORDS.say(lang, "computer_name"))
+        self.rules, self.you, self.first_seed = rules, you, seed
+        self.names = tuple(names) if you == 0 else tuple(names[::-1])
+        self.bot = bot if bot is not None else SearchBot(seed, budget=200)
+        self.sorted = sort
+        self.held: trappola.View | None = None    # a finished deal shown until the reader moves on
+        self._held_events = 0                      # the events shown while it is held
+        self._resume = ""                          # the message for when the reader moves on
+        self._before: trappola.View | None = None  # the view before the last card of a deal
+        self.sheet = w.HTML()
+        self.sheet.add_class("cardlab-sheet")
+        self.game_log = w.HTML()
+        self.game_log.add_class("cardlab-log")
+        self._shown: tuple = ()                    # what the sheet and the log were made from
+        self.coach = TableCoach(self, on=coach, seed=seed or 0)
+        super().__init__(settings=[self.coach.switch], below=[self.sheet, self.game_log, self.coach.panel],
+                         lang=lang)
+        self.add_class("cardlab-trappola")
+        self.new_game()
+
+    # --- the game ---------------------------------------------------------------------------------
+    def make_state(self) -> trappola.State:
+        seed = None if self.first_seed is None else self.first_seed + self.games
+        return trappola.new_game(self.rules, seed=seed, players=self.names)
+
+    def start(self, state: trappola.State) -> None:
+        self.held, self._before = None, None
+        super().start(state)
+
+    def greeting(self) -> str:
+        return WORDS.say(self.lang, "greeting" if self.state.current_player == self.you else "greeting_wait")
+
+    def choose(self, state: trappola.State) -> Any:
+        self._watch()
+        return self.bot.choose(state)
+
+    def play(self, action: Any) -> None:
+        self._watch()
+        try:
+            super().play(action)
+        except IllegalActionError as error:
+            rule, why = self.state.why_illegal(str(action)) if error.rule != "syntax" else ("syntax", str(error))
+            raise IllegalActionError(WORDS.say(self.lang, "refused", rule=rule, why=why), rule=rule) from None
+
+    def _watch(self) -> None:
+        """Before the last card of a deal: keep the view, the finished deal is drawn from it."""
+        state = self.state
+        if state.phase == trappola.PLAY and len(state.hands[0]) + len(state.hands[1]) == 1:
+            self._before = state.view(self.you)
+
+    def after_action(self, start: int | None = None) -> None:
+        begin = len(self.state.events) if start is None else start
+        super().after_action(start)
+        events = self.state.events[begin:]
+        ends = [i for i, e in enumerate(events) if isinstance(e, trappola.DealScored)]
+        if ends and not self.state.is_over and self._before is not None:
+            self.held = finished_deal(self._before, events[:ends[-1] + 1], self.state.sheets)
+            self._held_events = begin + ends[-1] + 1
+            self._resume = self.narrate(events[ends[-1] + 1:]) or self.greeting()
+        self.coach.refresh()
+
+    def _lines(self, events: list[Any]) -> list[str]:
+        """``events`` in words, the reader's own moves and the deals' starts left out."""
+        out = []
+        for event in events:
+            said = event_line(event, self.names, self.you, self.lang)
+            if said is not None and not said[1] and not isinstance(event, (trappola.Dealt, trappola.GameEnded)):
+                out.append(said[0])
+        return out
+
+    def narrate(self, events: list[Any]) -> str:
+        """What happened since the reader's move, in words: the computer's moves (T7: a declaration
+        is heard, its rank is not named), the tricks won, and a deal's score (nothing: the message
+        stays)."""
+        scored = next((e for e in events if isinstance(e, trappola.DealScored)), None)
+        if scored is None:
+            lines = self._lines(events)
+        else:
+            lines = self._lines(events[:events.index(scored)])
+            lines.append(WORDS.say(self.lang, "scored", n=scored.deal + 1, you=scored.points[self.you],
+                                   name=self.names[1 - self.you], them=scored.points[1 - self.you]))
+            if not self.state.is_over:
+                lines.append(WORDS.say(self.lang, "press_next"))
+        return ("" if self.lang == "ja" else " ").join(lines) or self.message
+
+    def ended(self) -> str:
+        """The score of the game and who won."""
+        a, b = self.state.scores
+        text = WORDS.say(self.lang, "game_over", a_name=self.names[0], a=a, b_name=self.names[1], b=b)
+        winner = self.state.outcome.winner
+        end = (WORDS.say(self.lang, "tie") if winner is None
+               else WORDS.say(self.lang, "you_win") if winner == self.you
+               else WORDS.say(self.lang, "they_win", name=self.names[winner]))
+        return text + ("" if self.lang == "ja" else " ") + end
+
+    # --- gestures ---------------------------------------------------------------------------------
+    def on_click(self, target: str, t: float) -> None:
+        """``sort`` flips the hand's order; ``next`` leaves a finished deal for the next one; any
+        other target is an action for the state (none while a finished deal is held)."""
+        if target == "sort":
+            self.sorted = not self.sorted
+        elif self.held is not None:
+            if target == "next":
+                self.held, self.message = None, self._resume
+        elif target != "next":
+            self.play(target)
+
+    def choices(self) -> list[str]:
+        """The legal cards in hand order, then the buttons (exchange, keep, declarations); only
+        *next deal* while a finished deal is held."""
+        if self.held is not None:
+            return ["next"]
+        view = self.state.view(self.you)
+        legal = set(view.legal)
+        hand = draw.sort_hand(view.hands[self.you]) if self.sorted else view.hands[self.you]
+        cards = [f"play {c.ascii()}" for c in hand if f"play {c.ascii()}" in legal]
+        return cards + [target for target, _key, _label in draw.buttons(view, self.lang)]
+
+    def shortcuts(self) -> dict[str, str]:
+        """E exchange, K keep, D (then G, H …) the declarations, S the sort switch."""
+        view = self.held or self.state.view(self.you)
+        return {key: target for target, key, _label in
+                draw.buttons(view, self.lang, next_deal=self.held is not None, sort=self.sorted)
+                if len(key) == 1}
+
+    # --- display ----------------------------------------------------------------------------------
+    def draw(self) -> str:
+        """The table as you see it (the finished deal while it is held); the score sheet and the
+        log of the game under it."""
+        view = self.held or self.state.view(self.you)
+        events = self.state.events[:self._held_events] if self.held is not None else self.state.events
+        shown = (len(view.sheets), len(events), self.lang)
+        if shown != self._shown:            # a new sheet or new events (or a new game)
+            self.sheet.value = sheets_html(view, self.lang)
+            lines = [said for e in events if (said := event_line(e, self.names, self.you, self.lang))]
+            self.game_log.value = log_html(lines, self.lang)
+            self._shown = shown
+        drawing = draw.table_svg(view, clickable=True, layout=self.layout, lang=self.lang, sort=self.sorted,
+                                 next_deal=self.held is not None, sort_switch=True,
+                                 hints=self.coach.switch.value and self.held is None)
+        return drawing if self.held is not None else self.coach.annotate(drawing)
+
+    def on_timer(self, name: str, t: float) -> None:
+        if name == "coach":
+            self.coach.on_timer()
+
+
+def finished_deal(before: trappola.View, events: list[Any], sheets: list) -> trappola.View:
+    """The view of a deal after its ninth trick, made from ``before`` (the view before its last
+    card) and the ``events`` up to the deal's score (the state has already dealt again)."""
+    won = next(e for e in reversed(events) if isinstance(e, trappola.TrickWon))
+    scored = next(e for e in events if isinstance(e, trappola.DealScored))
+    lead, follow = won.cards
+    points = list(before.deal_points)
+    points[won.winner] += won.points + won.bonus
+    me = draw.view_seat(before)
+    return replace(before, legal=(), current_player=won.winner,
+                   hands=tuple(() if seat == me else None for seat in (0, 1)), hand_sizes=(0, 0),
+                   trick=(), tricks=before.tricks + (Trick(before.leader, lead, follow, won.winner),),
+                   deal_points=tuple(points), scores=scored.totals,
+                   sheets=tuple(s for s in sheets if s.deal <= scored.deal))
