@@ -1,5 +1,6 @@
-"""Layers point one way (issue 10): records below games, fast/ without bots/, sim/ without widget
-libraries, and the sample's search outside the runtime loading path."""
+"""Layers point one way (issue "A game is one folder"): the core imports no game and names none in
+its code; a game imports no other game; only table modules import widget libraries; compiled
+kernels import no bots; records sit below the games; the sample's search is off the loading path."""
 
 from __future__ import annotations
 
@@ -11,13 +12,17 @@ from pathlib import Path
 import pytest
 
 import cardlab
+from cardlab.games import BUILTIN
 
 ROOT = Path(cardlab.__file__).parent
+GAME_FOLDERS = {name: ROOT / "games" / name for name in BUILTIN}
+WIDGET_LIBRARIES = ("ipywidgets", "anywidget", "IPython", "traitlets", "cardlab.widgets")
 
 
 def imports_of(path: Path) -> set[str]:
     """Every module a file imports (relative imports made absolute), at any depth of the code."""
-    package = ".".join(("cardlab",) + path.relative_to(ROOT).with_suffix("").parts[:-1])
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    package = ".".join(("cardlab",) + (parts if parts[-1] == "__init__" else parts)[:-1])
     out = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
@@ -30,19 +35,74 @@ def imports_of(path: Path) -> set[str]:
     return out
 
 
-def files(folder: str) -> list[Path]:
-    return sorted((ROOT / folder).glob("*.py"))
+def game_names_in_code(source: str, names: tuple[str, ...] = BUILTIN) -> list[tuple[int, str]]:
+    """Where ``source`` names a game in its code (a string constant equal to a game's name: a
+    comparison, a dict key, an argument), docstrings aside: (line, name) for each."""
+    tree = ast.parse(source)
+    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                  if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+                  and node.body and isinstance(node.body[0], ast.Expr)
+                  and isinstance(node.body[0].value, ast.Constant)}
+    return [(node.lineno, node.value) for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)
+            and node.value.lower() in names and id(node) not in docstrings]
 
 
-@pytest.mark.parametrize("path", files("fast"), ids=lambda p: p.name)
-def test_fast_paths_do_not_import_the_bots(path):
-    assert not [m for m in imports_of(path) if m.startswith("cardlab.bots")]
+def in_a_game(path: Path) -> str | None:
+    return next((name for name, folder in GAME_FOLDERS.items() if folder in path.parents), None)
 
 
-@pytest.mark.parametrize("path", files("sim"), ids=lambda p: p.name)
-def test_the_simulation_layer_imports_no_widget_library(path):
-    widgets = ("ipywidgets", "anywidget", "IPython", "traitlets", "cardlab.widgets")
-    assert not [m for m in imports_of(path) if m.startswith(widgets)]
+ALL = sorted(ROOT.rglob("*.py"))
+CORE = [p for p in ALL if in_a_game(p) is None]
+GAME_FILES = [p for p in ALL if in_a_game(p) is not None]
+KERNELS = sorted(ROOT.glob("kernels/*.py")) + sorted(ROOT.glob("games/*/kernel*.py"))
+
+
+def rel(path: Path) -> str:
+    return path.relative_to(ROOT).as_posix()
+
+
+@pytest.mark.parametrize("path", CORE, ids=rel)
+def test_the_core_imports_no_game(path):
+    games = tuple(f"cardlab.games.{name}" for name in BUILTIN)
+    assert not [m for m in imports_of(path) if m.startswith(games)]
+
+
+@pytest.mark.parametrize("path", [p for p in CORE if p != ROOT / "games" / "__init__.py"], ids=rel)
+def test_the_core_never_names_a_game_in_its_code(path):
+    """``cardlab/games/__init__.py`` lists the games (``BUILTIN``): the one place that names them."""
+    assert game_names_in_code(path.read_text(encoding="utf-8")) == []
+
+
+def test_the_name_check_catches_a_branch_on_a_game_name():
+    assert game_names_in_code('"""About Trappola."""\nif state.game == "trappola":\n    pass\n') == [(2, "trappola")]
+    assert game_names_in_code('PARTS = {"kirifu": 1}\nplay("Cleopatra")') == [(1, "kirifu"), (2, "Cleopatra")]
+    assert game_names_in_code('def f():\n    """Kirifu or trappola."""\n    return name in GAMES') == []
+
+
+@pytest.mark.parametrize("path", GAME_FILES, ids=rel)
+def test_a_game_imports_no_other_game(path):
+    others = tuple(f"cardlab.games.{name}" for name in BUILTIN if name != in_a_game(path))
+    assert not [m for m in imports_of(path) if m.startswith(others)]
+
+
+@pytest.mark.parametrize("path", ALL, ids=rel)
+def test_only_table_modules_import_widget_libraries(path):
+    table_module = (path.parent == ROOT / "widgets" or (in_a_game(path) and path.name.startswith("table"))
+                    or path == ROOT / "bench" / "table.py")   # the benchmark of the tables drives them
+    if not table_module:
+        assert not [m for m in imports_of(path) if m.startswith(WIDGET_LIBRARIES)]
+
+
+@pytest.mark.parametrize("path", KERNELS, ids=rel)
+def test_compiled_kernels_import_no_bots(path):
+    bots = ("cardlab.bots", *(f"cardlab.games.{name}.bots" for name in BUILTIN))
+    assert not [m for m in imports_of(path) if m.startswith(bots)]
+
+
+def test_the_layer_checks_see_every_game_and_kernel():
+    assert {in_a_game(p) for p in GAME_FILES} == set(BUILTIN)
+    assert {p.parent.name for p in KERNELS} == {"kernels", *BUILTIN}
 
 
 def test_records_sit_below_the_games():
