@@ -108,3 +108,67 @@ def test_undo_with_nothing_to_undo_is_a_typed_error(name):
     with pytest.raises(UndoError, match="no action"):
         state.undo()
     assert state.fingerprint() == before
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_game_keeps_the_one_undo_mechanism_of_the_base(name):
+    """One snapshot mechanism for all games: no engine writes its own snapshot, restore, clone or
+    fingerprint (a game keeps its position in plain fields, which the base copies)."""
+    from cardlab.game import GameState
+
+    state_class = game_module(name).State
+    for hook in ("_fields", "_snapshot", "_restore", "clone", "fingerprint"):
+        assert getattr(state_class, hook) is getattr(GameState, hook), f"{name}.State overrides {hook}"
+
+
+class _Tally:
+    """A mutable value of a kind the snapshot shares instead of copying (not a list, dict or set)."""
+
+    def __init__(self) -> None:
+        self.n = 0
+
+    def __repr__(self) -> str:
+        return f"Tally({self.n})"
+
+
+def test_undo_checks_catch_a_field_the_snapshot_misses():
+    """The fingerprint reads every field itself, not through the snapshot: a field changed in
+    place that the snapshot shares is caught by the contract's undo check."""
+    import random as stdlib_random
+
+    from cardlab.contract import ContractError, check_position
+
+    class Leaky(trappola.State):
+        def _apply(self, action):
+            self.tally.n += 1
+            super()._apply(action)
+
+    class UndoCheckOnly(stdlib_random.Random):
+        """Draws that take the contract's undo check and none of the others."""
+
+        def __init__(self) -> None:
+            super().__init__(0)
+            self.draws = iter([0.0])
+
+        def random(self) -> float:
+            return next(self.draws, 0.99)
+
+    state = Leaky(trappola.TRAPPOLA, 3, None, None, True)
+    state.tally = _Tally()
+    with pytest.raises(ContractError, match="undo of .* did not restore the state"):
+        check_position(state, trappola, UndoCheckOnly())
+    fair = trappola.new_game(seed=3)
+    check_position(fair, trappola, UndoCheckOnly())          # the same check passes on the game itself
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_undo_restores_the_same_rng_object_and_every_field(name):
+    state = played(name, 5)
+    rng, before, done = state.rng, state.fingerprint(), 0
+    bot = RandomBot(9)
+    while done < 5 and not state.is_over:
+        state.apply(bot.choose(state))
+        done += 1
+    for _ in range(done):
+        state.undo()
+    assert state.rng is rng and state.fingerprint() == before

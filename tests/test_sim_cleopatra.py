@@ -84,3 +84,13 @@ def test_bad_arguments_raise():
         simulate("cleopatra", CLEOPATRA, (("slapper", {"attention": 2.0}), "none"), n=10)
     with pytest.raises(ValueError, match="n >= 0"):
         simulate("cleopatra", n=-1)
+
+
+@pytest.mark.parametrize("game, option, known", [("cleopatra", "batch", "'detail'"), ("trappola", "detail", "none"),
+                                                  ("kirifu", "seats", "none")])
+def test_an_option_the_game_does_not_take_is_a_clear_error(game, option, known):
+    from cardlab.sim import game_options
+
+    with pytest.raises(TypeError, match=rf"takes no option '{option}'; its options: .*{known}"):
+        simulate(game, n=2, progress=False, **{option: True})
+    assert option not in game_options(game)

@@ -163,7 +163,7 @@ def simulate(game: str, rules: Any = None, players: Sequence[PlayerSpec] | None 
     unknown = sorted(set(options) - set(game_options(game)))
     if unknown:
         raise TypeError(f"simulate: {info.title} takes no option {', '.join(map(repr, unknown))}; "
-                        f"its options: {', '.join(game_options(game)) or 'none'}")
+                        f"its options: {', '.join(map(repr, game_options(game))) or 'none'}")
     if rules is None:
         rules = getattr(module, "DEFAULT_RULES", None) or next(iter(info.presets.values()))
     else:
