@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-from .errors import CardParseError
+from .errors import CardlabError, CardParseError, RecordError
 
 FRENCH = "french"
 ITALIAN = "italian"
@@ -181,6 +181,29 @@ def parse_cards(text: str | Iterable[str], pack: str = FRENCH) -> list[Card]:
     """Read several cards: ``"5S 10H QD"``, ``"5S,10H"`` or a list of strings."""
     items = text.replace(",", " ").split() if isinstance(text, str) else list(text)
     return [Card.parse(item, pack) for item in items]
+
+
+def read_hand(text: str | Iterable[str], pack: str, path: str) -> list[Card]:
+    """:func:`parse_cards` for a deal reader: a card that does not read, or one given twice, is a
+    ``RecordError`` naming ``path`` (``hands[1]``)."""
+    try:
+        cards = parse_cards(text, pack)
+    except CardlabError as error:
+        raise RecordError(path, str(error)) from None
+    twice = given_twice(cards)
+    if twice is not None:
+        raise RecordError(path, f"{twice} is given twice")
+    return cards
+
+
+def given_twice(cards: Iterable[Card]) -> Card | None:
+    """The first card that comes a second time in ``cards``, or None."""
+    seen: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            return card
+        seen.add(card)
+    return None
 
 
 def french_deck(jokers: int = 0) -> list[Card]:

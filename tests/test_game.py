@@ -172,3 +172,35 @@ def test_undo_restores_the_same_rng_object_and_every_field(name):
     for _ in range(done):
         state.undo()
     assert state.rng is rng and state.fingerprint() == before
+
+
+@pytest.mark.parametrize("name, bad, path", [
+    ("cleopatra", lambda m: m.make_deal(["5H QH", "QH 2C"]), "hands[1][0]"),
+    ("cleopatra", lambda m: m.make_deal(["5H QH", "ZZ"]), "hands[1][0]"),
+    ("trappola", lambda m: m.make_deal(["AS AB AC 7S 8S RD RB RC 9D", "AS 2B 10C 10S 10B CC FD FB 9C"]), "hands"),
+    ("trappola", lambda m: m.make_deal(["AS AB AC 7S 8S RD RB RC", "2S 2B 10C 10S 10B CC FD FB 9C"]), "hands[0]"),
+    ("trappola", lambda m: m.make_deal(["AS AB AC 7S 8S RD RB RC 9D", "2S 2B 10C 10S 10B CC FD FB ZZ"]), "hands[1]"),
+    ("trappola", lambda m: m.make_deal(["AS AB AC 7S 8S RD RB RC 9D", "2S 2B 10C 10S 10B CC FD FB 9C"], dealer=2),
+     "dealer"),
+    ("kirifu", lambda m: m.make_deal(["KS 2C 5D 9D JC", "KS QD 7D 3C 10D", "4H 6S 9C 2D JS"], "H"), "hands"),
+    ("kirifu", lambda m: m.make_deal(["KS 2C 5D 9D JC", "2H QD 7D 3C", "4H 6S 9C 2D JS"], "H"), "hands[1]"),
+    ("kirifu", lambda m: m.make_deal(["KS 2C 5D 9D JC", "2H QD 7D 3C 10D", "4H 6S 9C 2D JS"], "X"), "world"),
+    ("kirifu", lambda m: m.make_deal(["KS 2C 5D 9D JC", "2H QD 7D 3C 10D", "4H 6S 9C 2D JS"], "H", first=3),
+     "first"),
+])
+def test_make_deal_validates_and_names_the_bad_field_in_every_game(name, bad, path):
+    """The same ``make_deal`` behaviour in the three engines: it checks the deal with the game's
+    deal reader (``read_deal``) and a bad one is a ``RecordError`` naming the field."""
+    from cardlab.errors import RecordError
+
+    with pytest.raises(RecordError) as error:
+        bad(game_module(name))
+    assert error.value.path == path
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_engine_reads_its_deals_with_a_read_deal_and_makes_them_with_make_deal(name):
+    module = game_module(name)
+    state = module.new_game(seed=4)
+    assert callable(module.read_deal) and callable(module.make_deal)
+    assert module.new_game(deal=state.initial_deal(), seed=4).initial_deal() == state.initial_deal()

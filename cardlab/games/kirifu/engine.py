@@ -24,11 +24,13 @@ import sys
 from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
-from cardlab.cards import FRENCH_SUITS, SUIT_SYMBOLS, Card, french_deck, parse_cards
+from cardlab.cards import FRENCH, FRENCH_SUITS, SUIT_SYMBOLS, Card, french_deck, given_twice, read_hand
 from cardlab.errors import IllegalActionError, RecordError, RulesError
 from cardlab.game import TERMINAL, GameState, Outcome, check_rules, resolve_rules, rule
-from .events import Cut, Drew, Finished, Grouped, Omorai, Passed, View, describe, place_text
-from .moves import beats, card_key, cutters, is_osoroi_group, osoroi_groups, sort_cards, why_not_beats
+from .events import Cut, Drew, Finished, Grouped, Omorai, Passed, View, describe
+from .events import place_text  # noqa: F401  (the game's public surface)
+from .moves import beats  # noqa: F401  (the game's public surface)
+from .moves import card_key, cutters, is_osoroi_group, osoroi_groups, sort_cards, why_not_beats
 
 
 @dataclass(frozen=True)
@@ -123,7 +125,7 @@ class State(GameState):
         n = rules.players
         self.players = tuple(players) if players else tuple(f"P{i}" for i in range(n))
         shuffled = self._shuffled_deal()  # drawn even when a deal is given: the RNG ends up the same
-        self._deal = _check_deal(shuffled if deal is None else deal, rules)
+        self._deal = read_deal(shuffled if deal is None else deal, rules)
         self.world: str = self._deal["world"]
         self.turn: int = self._deal["first"]
         self.hands = tuple(sort_cards(Card.parse(t) for t in hand) for hand in self._deal["hands"])
@@ -359,8 +361,9 @@ def _replace(items: tuple, i: int, value: object) -> tuple:
     return items[:i] + (value,) + items[i + 1:]
 
 
-def _check_deal(deal: dict, rules: Rules) -> dict:
-    """Validate a deal's JSON form, naming the first bad field (RecordError)."""
+def read_deal(deal: dict, rules: Rules) -> dict:
+    """The deal reader: a deal's JSON form checked against ``rules`` (K1-K4); ``RecordError``
+    names the first bad field."""
     if not isinstance(deal, dict) or set(deal) != {"world", "first", "hands", "stock"}:
         raise RecordError("", "a Kirifu deal has exactly the keys world, first, hands, stock")
     if deal["world"] not in FRENCH_SUITS:
@@ -387,12 +390,24 @@ def _check_deal(deal: dict, rules: Rules) -> dict:
 
 def make_deal(hands: Sequence[str], world: str, first: int = 0, stock_top: str = "", joker: bool = False) -> dict:
     """A deal with chosen hands (one text per seat, e.g. ``"8S 2C 5D 9D JC"``) and the given top of
-    the stock; the rest of the pack follows in pack order. For documented examples and tests."""
-    chosen = [parse_cards(h) for h in hands] + [parse_cards(stock_top)]
-    used = {c for cards in chosen for c in cards}
-    rest = [c for c in french_deck(jokers=int(joker)) if c not in used]
-    return {"world": world, "first": first, "hands": [[c.ascii() for c in h] for h in chosen[:-1]],
+    the stock; the rest of the pack follows in pack order. For documented examples and tests. A bad
+    hand, world or first player is a ``RecordError`` naming it (K1-K4), as for a deal read from a
+    record, checked against the rules of that many seats and hands of that size."""
+    if isinstance(hands, str) or not 2 <= len(hands) <= 7:
+        raise RecordError("hands", "K1: one hand per seat, 2 to 7 of them")
+    chosen = [read_hand(h, FRENCH, f"hands[{i}]") for i, h in enumerate(hands)] + [read_hand(stock_top, FRENCH, "stock")]
+    twice = given_twice(c for cards in chosen for c in cards)
+    if twice is not None:
+        raise RecordError("hands", f"K1: {twice} is given twice")
+    rest = [c for c in french_deck(jokers=int(joker)) if c not in set().union(*chosen)]
+    deal = {"world": world, "first": first, "hands": [[c.ascii() for c in h] for h in chosen[:-1]],
             "stock": [c.ascii() for c in chosen[-1] + rest]}
+    try:
+        rules = Rules(name="made", players=len(hands), min_players=2, max_players=7,
+                      hand_size=len(chosen[0]), joker=joker)
+    except RulesError as error:
+        raise RecordError("hands", str(error)) from None
+    return read_deal(deal, rules)
 
 
 def new_game(rules: Rules | str = KIRIFU, seed: int | None = None, deal: dict | None = None,
@@ -408,7 +423,3 @@ def new_game(rules: Rules | str = KIRIFU, seed: int | None = None, deal: dict | 
             rules = replace(rules, players=count)
     return State(rules, seed, deal, names, undo)
 
-
-__all__ = ["Rules", "PRESETS", "ALIASES", "KIRIFU", "KIRIFU_JOKER", "KIRIFU_2_7", "KIRIFU_SINGLES", "State",
-           "View", "Action", "new_game", "make_deal", "describe", "place_text", "beats", "Passed", "Grouped",
-           "Cut", "Omorai", "Drew", "Finished"]
