@@ -38,7 +38,9 @@ PARTS: dict[str, str] = {
     "deal_schema": "deal_schema(engine) -> the JSON Schema of the record's deal; default: any object",
     "openspiel": "a module that registers the game with pyspiel when imported",
     "warm": "a list of (label, function) that compile the game's kernels into numba's cache",
-    "bench": "a list of benchmark cases (cardlab.bench.sim)",
+    "bench": "a cardlab.bench.part.GameBench: its rows of 'python -m cardlab.bench sim', its cases of the "
+             "coach's benchmark, its own benchmark main(argv) ('python -m cardlab.bench <game>'); "
+             "without it the benchmarks leave the game out",
 }
 """The optional parts a game may declare, and what each is."""
 

@@ -1,6 +1,7 @@
 """Benchmark of the coach: ``python -m cardlab.bench coach``.
 
-For Trappola and Kirifu it prints
+For each game with a ``coach`` part whose ``bench`` part gives the coach's cases
+(:class:`~cardlab.bench.part.CoachCases`: Trappola and Kirifu) it prints
 
 - the time to a hint at the default budget (median and 95th percentile) over decision points
   taken from games between rule-of-thumb players;
@@ -20,45 +21,42 @@ import statistics
 import time
 from typing import TYPE_CHECKING, Any, Hashable
 
-from cardlab.games.kirifu.bots import ThumbBot, thumb_action
-from cardlab.games.trappola.bots import RuleOfThumbBot
 from ..coach import HintSearch, review
 from ..game import GameState
-from ..games import kirifu, trappola
 from ..records import record_of
+from ..registry import with_part
 from ..stats import mean_interval
+from .part import CoachCases
 
 if TYPE_CHECKING:
     import pandas as pd
 
-GAMES = ("trappola", "kirifu")
 MAX_ACTIONS = 3000
+POSITION_SEATS = 4
+"""Seats of the games the decision points come from (where the game lets the count vary)."""
+HINT_SEATS = 3
+"""Seats of the games played by the hints."""
 
 
-def _new(game: str, seed: int, players: int = 4) -> GameState:
-    """A single deal of Trappola, or a game of Kirifu for ``players``."""
-    if game == "trappola":
-        return trappola.new_game(trappola.SINGLE_DEAL, seed=seed)
-    return kirifu.new_game(seed=seed, players=players)
+def coached() -> dict[str, CoachCases]:
+    """The games the benchmark measures, by name: those with a ``coach`` part whose ``bench``
+    part gives the coach's cases."""
+    out = {}
+    for info in with_part("coach"):
+        bench = info.part("bench", None)
+        if bench is not None and bench.coach is not None:
+            out[info.name] = bench.coach
+    return out
 
 
-def thumb_choice(state: GameState) -> Hashable:
-    """The rule-of-thumb player's choice (Trappola's :class:`RuleOfThumbBot`, Kirifu's
-    :func:`thumb_action` without its noise)."""
-    if state.game == "trappola":
-        return RuleOfThumbBot(0).choose(state)
-    return thumb_action(state)
-
-
-def positions(game: str, count: int, seed: int = 2026, every: int = 3) -> list[GameState]:
-    """``count`` decision points (more than one legal choice) of ``game``, one in every ``every``,
-    from seeded games between rule-of-thumb players."""
+def positions(cases: CoachCases, count: int, seed: int = 2026, every: int = 3) -> list[GameState]:
+    """``count`` decision points (more than one legal choice) of the game of ``cases``, one in
+    every ``every``, from seeded games between rule-of-thumb players."""
     out: list[GameState] = []
     n = 0
     while len(out) < count:
-        state = _new(game, seed + n)
-        bots = [RuleOfThumbBot(seed + n + p) if game == "trappola" else ThumbBot(seed + n + p)
-                for p in range(len(state.players))]
+        state = cases.new_game(seed + n, POSITION_SEATS)
+        bots = [cases.thumb(seed + n + p) for p in range(len(state.players))]
         for i in range(MAX_ACTIONS):
             if state.is_over or len(out) == count:
                 break
@@ -91,26 +89,26 @@ def hint_and_judge(state: GameState, factor: int) -> dict[str, Any]:
     return {"seconds": seconds, **row, "hint": state.action_text(best), "same": row["best"] == state.action_text(best)}
 
 
-def coach_against_thumb(game: str, n_positions: int, factor: int = 4, seed: int = 2026) -> "pd.DataFrame":
-    """On ``n_positions`` decision points of ``game``: the coach's best choice (default hint) and
-    the rule of thumb's, each judged by a search ``factor`` times longer; ``gain`` is how much
-    better the coach's choice is (points for Trappola, places for Kirifu; 0 when they agree)."""
+def coach_against_thumb(cases: CoachCases, n_positions: int, factor: int = 4, seed: int = 2026) -> "pd.DataFrame":
+    """On ``n_positions`` decision points of the game of ``cases``: the coach's best choice
+    (default hint) and the rule of thumb's, each judged by a search ``factor`` times longer;
+    ``gain`` is how much better the coach's choice is (in ``cases.unit``; 0 when they agree)."""
     import pandas as pd
     rows = []
-    for state in positions(game, n_positions, seed):
+    for state in positions(cases, n_positions, seed):
         hint = HintSearch(state, seed=0).run()
-        coach, thumb = hint.best().action, thumb_choice(state)
+        coach, thumb = hint.best().action, cases.thumb_choice(state)
         row = judge(state, {"coach": coach, "thumb": thumb}, hint.playouts.default_budget * factor, seed=1)
         rows.append({"coach": state.action_text(coach), "thumb": state.action_text(thumb),
                      "gain": row["thumb_loss"] - row["coach_loss"]})
     return pd.DataFrame(rows)
 
 
-def play_by_hints(game: str, seed: int) -> GameState:
-    """A game whose seat 0 plays the hint's best choice at every decision (hint seed: 1000 plus
-    the number of actions so far), the other seats the rule of thumb."""
-    state = _new(game, seed, players=3)
-    bots = [RuleOfThumbBot(seed + p) if game == "trappola" else ThumbBot(seed + p) for p in range(len(state.players))]
+def play_by_hints(cases: CoachCases, seed: int) -> GameState:
+    """A game of ``cases`` whose seat 0 plays the hint's best choice at every decision (hint
+    seed: 1000 plus the number of actions so far), the other seats the rule of thumb."""
+    state = cases.new_game(seed, HINT_SEATS)
+    bots = [cases.thumb(seed + p) for p in range(len(state.players))]
     for _ in range(MAX_ACTIONS):
         if state.is_over:
             break
@@ -125,23 +123,22 @@ def _line(label: str, value: str) -> None:
     print(f"  {label:<44}{value}", flush=True)
 
 
-def bench_game(game: str, n_positions: int, factor: int, games: int, seed: int) -> dict[str, Any]:
-    """The three figures of one game (printed as they come)."""
-    rows = [hint_and_judge(state, factor) for state in positions(game, n_positions, seed)]
+def bench_game(game: str, cases: CoachCases, n_positions: int, factor: int, games: int, seed: int) -> dict[str, Any]:
+    """The three figures of ``game`` (its ``cases``), printed as they come."""
+    rows = [hint_and_judge(state, factor) for state in positions(cases, n_positions, seed)]
     secs = sorted(r["seconds"] for r in rows)
     p95 = secs[min(len(secs) - 1, int(round(0.95 * (len(secs) - 1))))]
-    unit = "points" if game == "trappola" else "places"
     print(f"{game}: {len(rows)} decision points from rule-of-thumb games", flush=True)
     _line("time to a hint (default budget)", f"median {statistics.median(secs):.2f} s, p95 {p95:.2f} s")
     same = sum(r["same"] for r in rows)
     losses = [r["hint_loss"] for r in rows if not r["same"]]
-    lost = f"; loss when not: mean {statistics.mean(losses):.2f} {unit}, max {max(losses):.2f}" if losses else ""
+    lost = f"; loss when not: mean {statistics.mean(losses):.2f} {cases.unit}, max {max(losses):.2f}" if losses else ""
     _line(f"best choice = {factor}x longer search", f"{same}/{len(rows)} ({100 * same / len(rows):.0f}%){lost}")
     loss_all = mean_interval([r["hint_loss"] for r in rows])
-    _line("loss over all points (95% interval)", f"{loss_all[0]:.2f} [{loss_all[1]:.2f}, {loss_all[2]:.2f}] {unit}")
+    _line("loss over all points (95% interval)", f"{loss_all[0]:.2f} [{loss_all[1]:.2f}, {loss_all[2]:.2f}] {cases.unit}")
     flagged = decisions = 0
     for k in range(games):
-        frame = review(record_of(play_by_hints(game, seed + 500 + k)), player=0, everything=True)
+        frame = review(record_of(play_by_hints(cases, seed + 500 + k)), player=0, everything=True)
         flagged += int(frame["flagged"].sum())
         decisions += len(frame)
     _line("review false alarms (hint's best played)", f"{flagged} of {decisions} decisions in {games} games")
@@ -153,11 +150,12 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--positions", type=int, default=20, help="decision points per game (default 20)")
     parser.add_argument("--long", type=int, default=8, help="the longer search's budget factor (default 8)")
     parser.add_argument("--games", type=int, default=3, help="games played by the hints, reviewed (default 3)")
-    parser.add_argument("--game", choices=GAMES, nargs="+", default=list(GAMES))
+    cases = coached()
+    parser.add_argument("--game", choices=list(cases), nargs="+", default=list(cases))
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args(argv)
     for game in args.game:
         start = time.perf_counter()
-        bench_game(game, args.positions, args.long, args.games, args.seed)
+        bench_game(game, cases[game], args.positions, args.long, args.games, args.seed)
         print(f"  ({time.perf_counter() - start:.0f} s)", flush=True)
     return 0

@@ -23,5 +23,6 @@ GAME = register(GameInfo(
         "deal_schema": f"{__name__}.schema:deal_schema",
         "openspiel": f"{__name__}.openspiel",
         "warm": f"{__name__}.warm:CASES",
+        "bench": f"{__name__}.bench:BENCH",
     },
 ))

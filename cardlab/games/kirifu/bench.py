@@ -37,12 +37,14 @@ from typing import Sequence
 import pandas as pd
 
 from cardlab.bots import RandomBot
-from .bots import SearchBot, ThumbBot, make_bot
+from .bots import SearchBot, ThumbBot, make_bot, thumb_action
 from cardlab.game import play_out
 from . import engine as kirifu
 from cardlab.sim import run_games, simulate
 from cardlab.stats import mean_interval
 from cardlab.bench import Timed
+from cardlab.bench.part import CoachCases, GameBench
+from cardlab.bench.sim import AgainstEngine, Case, RunSize, engine_loop
 
 LINEUP = ("search", "thumb", "random", "thumb", "random")
 MAX_ACTIONS = 5000
@@ -253,3 +255,17 @@ def main(argv: list[str]) -> int:
         print(f"{'':>7}  {len(frame)} games ({len(seatings(n))} seatings), mean {frame['actions'].mean():.0f} "
               f"actions per game, {time.perf_counter() - t0:.0f} s", flush=True)
     return 0
+
+
+BENCH = GameBench(
+    sim=(AgainstEngine(Case("Kirifu, 4 random players", kirifu.KIRIFU, target=500),
+                       engine=engine_loop(partial(kirifu.new_game, kirifu.KIRIFU), seats=4),
+                       size=RunSize(10_000, 200)),),
+    coach=CoachCases(new_game=lambda seed, seats: kirifu.new_game(seed=seed, players=seats),
+                     thumb=ThumbBot, thumb_choice=thumb_action, unit="places"),
+    main=main,
+)
+"""Kirifu's ``bench`` part (:class:`cardlab.bench.part.GameBench`): 4 random players on the
+kernel against the engine (target 500 games/s), the coach's figures against the rule of thumb
+without its noise (:func:`~cardlab.games.kirifu.bots.thumb_action`), and this module's
+benchmark."""

@@ -24,5 +24,6 @@ GAME = register(GameInfo(
         "deal_schema": f"{__name__}.schema:deal_schema",
         "openspiel": f"{__name__}.openspiel_endgame",
         "warm": f"{__name__}.warm:CASES",
+        "bench": f"{__name__}.bench:BENCH",
     },
 ))

@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import time
+from functools import partial
 from typing import Any, Callable, Sequence
 
 from cardlab.bots import RandomBot
@@ -35,6 +36,8 @@ from . import engine as trappola
 from cardlab.sim import simulate
 from cardlab.stats import mean_interval, wilson
 from cardlab.bench import Timed
+from cardlab.bench.part import CoachCases, GameBench
+from cardlab.bench.sim import AgainstEngine, Case, RunSize, engine_loop
 
 PLAYERS: dict[str, Callable[[int, int], object]] = {
     "search": lambda seed, budget: SearchBot(seed, budget=budget),
@@ -237,3 +240,16 @@ def main(argv: list[str]) -> int:
         chosen = [p for p in PAIRINGS if not args.pairing or f"{p[0]}-{p[1]}" in args.pairing]
         pairings(chosen, args.deals, args.budget, args.workers)
     return 0
+
+
+BENCH = GameBench(
+    sim=(AgainstEngine(Case("Trappola, random deals", trappola.SINGLE_DEAL, target=2_000),
+                       engine=engine_loop(partial(trappola.new_game, trappola.SINGLE_DEAL), seats=2),
+                       size=RunSize(10_000, 200)),),
+    coach=CoachCases(new_game=lambda seed, seats: trappola.new_game(trappola.SINGLE_DEAL, seed=seed),
+                     thumb=RuleOfThumbBot, thumb_choice=RuleOfThumbBot(0).choose, unit="points"),
+    main=main,
+)
+"""Trappola's ``bench`` part (:class:`cardlab.bench.part.GameBench`): random single deals on the
+kernel against the engine (target 2,000 games/s), the coach's figures on single deals (two
+seats whatever is asked), and this module's benchmark."""
