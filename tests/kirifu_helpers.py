@@ -26,7 +26,7 @@ def position(hands: list[str], stock: str = "", world: str = "H", turn: int = 0,
     state.passed = tuple(parse_cards(passed))
     used = set(state.stock) | set(state.passed) | {c for h in state.hands for c in h}
     state.discard = tuple(c for c in french_deck(jokers=int(rules.joker)) if c not in used)
-    state.world, state.turn = world, turn
+    state.world, state.to_move = world, turn
     state.phase = kirifu.RECEIVE if passed else kirifu.PASS
     return state
 

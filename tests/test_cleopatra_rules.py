@@ -383,9 +383,9 @@ def test_loop_positions_ignore_which_number_cards():
             exact.append((g.current_player, *map(tuple, g.hands)))
         g.apply(g.legal_actions()[0])
     assert g.outcome.reason == "loop"
-    last_pattern = (g._turner, pattern_of(g.hands[0]), pattern_of(g.hands[1]))
+    last_pattern = (g.to_move, pattern_of(g.hands[0]), pattern_of(g.hands[1]))
     assert len(set(patterns)) == len(patterns) and last_pattern in patterns
-    assert (g._turner, *map(tuple, g.hands)) not in exact
+    assert (g.to_move, *map(tuple, g.hands)) not in exact
 
 
 def test_beggar_my_neighbour_captures_go_under_the_hand_in_played_order():

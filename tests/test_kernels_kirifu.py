@@ -83,7 +83,7 @@ state, rng = K.new_game(seed=2, players=3), random.Random(2)
 while len(result) < 8:                           # the search's playouts, from sampled positions
     legal = state.legal_actions()
     if len(legal) > 1:
-        result.append(places(determinize(state, state.turn, rng), legal, state.turn, rng.random(), 60))
+        result.append(places(determinize(state, state.to_move, rng), legal, state.to_move, rng.random(), 60))
     state.apply(legal[0])
 """
 

@@ -86,7 +86,7 @@ def test_an_illegal_click_shows_the_rule_and_changes_nothing():
 def test_cutting_marks_the_cutters_of_the_chosen_passed_card():
     state = kirifu.new_game(seed=1, players=3)
     state.hands = ((Card.parse("2C"),), tuple(map(Card.parse, ("10H", "3D", "4C"))), (Card.parse("7C"),))
-    state.passed, state.phase, state.turn, state.world = (Card.parse("9H"),), kirifu.RECEIVE, 1, "H"
+    state.passed, state.phase, state.to_move, state.world = (Card.parse("9H"),), kirifu.RECEIVE, 1, "H"
     legal = [state.action_text(a) for a in state.legal_actions()]
     svg = table_svg(state.view(1), legal=legal, passed=Card.parse("9H"))
     assert 'data-target="cut 9H with 10H"' in svg and 'data-target="take 9H"' in svg

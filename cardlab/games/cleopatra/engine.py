@@ -62,6 +62,7 @@ from .events import (Captured, Ended, FalseSlap, Pending, Played, Reshuffled, Sl
                                Step, describe, steps_of)
 from .patterns import SEATS, pattern_of, read_deal, seeded_deal
 
+# --- rules and presets ----------------------------------------------------------------------------
 FACES = frozenset("JQK")
 MAX_MS_DIGITS = 7
 """A slap's time is written with at most this many ASCII digits (under three hours in ms)."""
@@ -130,7 +131,7 @@ ALIASES: dict[str, str] = {"beggar_my_neighbour": "beggar-my-neighbour", "egypti
 """Old spellings of preset names, so that records saved with them still load."""
 
 
-# --- actions ----------------------------------------------------------------------------------
+# --- actions --------------------------------------------------------------------------------------
 class Action:
     """A Cleopatra action, :class:`Turn` or :class:`Slap`; ``str(action)`` is its record text."""
 
@@ -183,6 +184,7 @@ def resolve_race(times: Sequence[tuple[int, int | None]], rng: random.Random) ->
     return tied[0] if len(tied) == 1 else tied[rng.randrange(len(tied))]
 
 
+# --- the view (the events are in events.py) -------------------------------------------------------
 @dataclass(frozen=True)
 class View:
     """What ``player`` sees (None: a spectator; all see the same): the pile face up, every stack
@@ -202,13 +204,14 @@ class View:
     collector: int | None = None
 
 
-# --- the state --------------------------------------------------------------------------------
+# --- the state ------------------------------------------------------------------------------------
 class State(GameState):
     """A game of Cleopatra or a relative in progress (see the module docstring)."""
 
     game = "cleopatra"
     action_type = Action
 
+    # --- the deal ---------------------------------------------------------------------------------
     def __init__(self, rules: Rules = CLEOPATRA, seed: int | None = None, deal: dict | None = None,
                  players: Sequence[str] | None = None, undo: bool = True, chance: Any = None) -> None:
         self._start(seed, undo)
@@ -224,7 +227,7 @@ class State(GameState):
         self.won: list[list[Card]] = [[], []]
         self.pile: list[Card] = []
         self.under: list[Card] = []      # burnt cards, face down under the pile (C13 variant)
-        self._turner = first
+        self.to_move = first
         self.owed = 0                    # cards still to pay (C6); 0 when no payment runs
         self.creditor: int | None = None  # who laid the honour being paid for
         self.collector: int | None = None  # C10: collects the pile at the next turn unless slapped
@@ -239,23 +242,16 @@ class State(GameState):
         self._trick_start()
         self._settle()
 
-    # --- GameState hooks ----------------------------------------------------------------------
+    # --- whose turn and what is legal -------------------------------------------------------------
     @property
     def current_player(self) -> int:
         """The seat due to turn a card (either seat may slap), or ``TERMINAL``."""
-        return TERMINAL if self._outcome else self._turner
-
-    @property
-    def outcome(self) -> Outcome | None:
-        return self._outcome
-
-    def initial_deal(self) -> dict:
-        return {"hands": [list(h) for h in self._deal["hands"]], "first": self._deal["first"]}
+        return TERMINAL if self._outcome else self.to_move
 
     def legal_actions(self) -> list[Action]:
         if self._outcome:
             return []
-        actions: list[Action] = [Turn(self._turner, self._next_card())]
+        actions: list[Action] = [Turn(self.to_move, self._next_card())]
         if self.rules.slaps == "none":
             return actions
         pair = self.pair_on_top
@@ -275,20 +271,6 @@ class State(GameState):
         """Either seat may slap (C10); the seat named by a turn turns (``why_illegal`` says if it is not due)."""
         return action.players if isinstance(action, Slap) else (action.player,)
 
-    def apply(self, action: Action) -> None:
-        """Apply a legal action (fast path: trusts the caller), except a slap without a pair that
-        has no effect: that is no action (C13), and would make a record that does not replay, so
-        ``apply()`` refuses it as ``play()`` does (``IllegalActionError``, state unchanged)."""
-        if isinstance(action, Slap) and not self.pair_on_top and (
-                len(action.times) != 1 or self.rules.false_slap != "burn" or not self.pile
-                or not self.hands[action.times[0][0]]):
-            rule, why = self.why_illegal(action)
-            raise IllegalActionError(why, rule=rule)
-        super().apply(action)
-
-    def action_text(self, action: Action) -> str:
-        return action_text(action)
-
     def contest(self, players: Sequence[Any]) -> Slap | None:
         """C10–C12 with slap models: while a pair is on top, every player that models slapping
         (``reaction_time()``, as :class:`cardlab.games.cleopatra.bots.SlapBot`), in seat order, notices it
@@ -303,47 +285,6 @@ class State(GameState):
                 times.append((seat, t))
         return Slap(tuple(times)) if times else None
 
-    def describe(self, event: Any) -> str:
-        return describe(event, self.players)
-
-    def parse_action(self, text: str) -> Action:
-        words = text.split()
-        if len(words) == 2 and words[0] in tuple(SEATS):
-            try:
-                return Turn(SEATS.index(words[0]), Card.parse(words[1]))
-            except CardParseError as e:
-                raise IllegalActionError(str(e), rule="syntax") from None
-        if len(words) >= 2 and words[0] == "slap":
-            times = []
-            for word in words[1:]:
-                seat, _, ms = word.partition("@")
-                if seat not in tuple(SEATS) or (_ and not (ms.isascii() and ms.isdigit() and len(ms) <= MAX_MS_DIGITS)):
-                    raise IllegalActionError(f"cannot read {word[:20]!r}; write 'slap Y', 'slap Y@310' or "
-                                             f"'slap X@230 Y@310' (times: whole ms, at most {MAX_MS_DIGITS} "
-                                             "digits 0-9)", rule="syntax")
-                times.append((SEATS.index(seat), int(ms) if ms else None))
-            seats = [s for s, _ in times]
-            if len(set(seats)) != len(seats) or (len(times) > 1 and len({t is None for _, t in times}) > 1):
-                raise IllegalActionError(f"{text!r:.60}: each seat slaps once, and a race gives every "
-                                         "seat a time or none", rule="syntax")
-            return Slap(tuple(times))
-        raise IllegalActionError(f"cannot read {text!r:.60}; actions look like 'X 5H', 'slap Y' or "
-                                 "'slap X@230 Y@310'", rule="syntax")
-
-    def why_illegal(self, action: Action) -> tuple[str, str]:
-        if isinstance(action, Turn):
-            if action.player != self._turner:
-                return "turn", f"{SEATS[self._turner]} is due to play, not {SEATS[action.player]}"
-            return "C4", f"{SEATS[action.player]} turns the top card, {self.hands[action.player][0]}, not {action.card}"
-        if self.rules.slaps == "none":
-            return "C10", f"{self.rules.name} has no slapping"
-        if len(action.times) > 1:
-            return "C11", "a race of slaps needs a pair on top"
-        if self.rules.false_slap == "burn":
-            return "C13", f"{SEATS[action.players[0]]} has no card in hand to burn for a false slap"
-        return "C13", "the top two cards are not a pair: a slap has no effect"
-
-    # --- queries ------------------------------------------------------------------------------
     @property
     def pair_on_top(self) -> bool:
         """C10/C14: the top cards form a slappable pair (or a sandwich where the rules allow)."""
@@ -355,30 +296,30 @@ class State(GameState):
             return True
         return self.rules.sandwich and len(pile) >= 3 and pile[-3].rank == b
 
-    def cards_of(self, seat: int) -> int:
-        """Cards a player holds: hand and won pile."""
-        return len(self.hands[seat]) + len(self.won[seat])
+    def _next_card(self) -> Card:
+        """The card the player due turns if play goes on now: after a pending collection (C10)
+        and a C9 reshuffle drawn on a copy of the RNG (the turn itself draws the same)."""
+        seat = self.to_move
+        hand = self.hands[seat]
+        taken = self.under + self.pile if self.collector == seat else []
+        if hand or self.rules.captures == "under_hand":
+            return (hand + taken)[0]
+        cards = self.won[seat] + taken
+        copy.deepcopy(self.rng if self._chance is None else self._chance).shuffle(cards)
+        return cards[0]
 
-    def hidden_cards(self, player: int) -> set[Card]:
-        """The cards ``player`` may not see (C1): every stack is face down (hands, won piles,
-        burnt cards), for everyone."""
-        return set(self.hands[0] + self.hands[1] + self.won[0] + self.won[1] + self.under)
+    # --- applying actions -------------------------------------------------------------------------
+    def apply(self, action: Action) -> None:
+        """Apply a legal action (fast path: trusts the caller), except a slap without a pair that
+        has no effect: that is no action (C13), and would make a record that does not replay, so
+        ``apply()`` refuses it as ``play()`` does (``IllegalActionError``, state unchanged)."""
+        if isinstance(action, Slap) and not self.pair_on_top and (
+                len(action.times) != 1 or self.rules.false_slap != "burn" or not self.pile
+                or not self.hands[action.times[0][0]]):
+            rule, why = self.why_illegal(action)
+            raise IllegalActionError(why, rule=rule)
+        super().apply(action)
 
-    def view(self, player: int | None = None) -> View:
-        """What ``player`` sees (everyone sees the same: every stack is face down)."""
-        result = ""
-        if self._outcome:
-            result = (f"{self.players[self._outcome.winner]} wins ({self._outcome.reason})"
-                      if self._outcome.winner is not None else f"no winner ({self._outcome.reason})")
-        return View(player, self.players, self.current_player, tuple(self.pile),
-                    (len(self.hands[0]), len(self.hands[1])), (len(self.won[0]), len(self.won[1])),
-                    len(self.under), self.owed, self.step, result, self.collector)
-
-    def steps(self) -> list[Step]:
-        """The game so far in the source's steps (see docs/rules/cleopatra.md)."""
-        return steps_of(self.events, len(self.history), self.players)
-
-    # --- applying actions ---------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
         if isinstance(action, Turn):
             self._turn(action.player)
@@ -411,16 +352,16 @@ class State(GameState):
             return
         pay = self._pay[card.rank]
         if pay:                                      # C6: the opponent pays for the honour
-            self.owed, self.creditor, self._turner = pay, seat, 1 - seat
+            self.owed, self.creditor, self.to_move = pay, seat, 1 - seat
         elif paying:
             self.owed -= 1
             if not self.owed and self.pair_on_top:   # C10: the slap beats the collection
-                self.collector, self.creditor, self._turner = self.creditor, None, self.creditor
+                self.collector, self.creditor, self.to_move = self.creditor, None, self.creditor
                 self.events.append(Pending(len(self.history), self.step, self.collector))
             elif not self.owed:
                 self._capture(self.creditor, "payment")
         else:                                        # C5
-            self._turner = 1 - seat
+            self.to_move = 1 - seat
 
     def _slap(self, action: Slap) -> None:
         if not self.pair_on_top:
@@ -442,7 +383,7 @@ class State(GameState):
         self.pile, self.under = [], []
         self.tricks += 1
         self.owed, self.creditor, self.collector = 0, None, None
-        self._turner = seat                          # C8: the captor plays next
+        self.to_move = seat                          # C8: the captor plays next
         self._fresh = True
         if not self.cards_of(1 - seat):
             self._end(seat, "no cards")
@@ -453,7 +394,7 @@ class State(GameState):
         """Loop detection for deterministic variants: a position seen before at a trick start."""
         if not self.rules.deterministic:
             return
-        key = f"{self._turner}{pattern_of(self.hands[0])}/{pattern_of(self.hands[1])}"
+        key = f"{self.to_move}{pattern_of(self.hands[0])}/{pattern_of(self.hands[1])}"
         if key in self._positions:
             self._end(None, "loop")
         else:
@@ -464,7 +405,7 @@ class State(GameState):
         """After each action: a loss if the player due has no card to turn, the step cap."""
         if self._outcome:
             return
-        seat = self._turner
+        seat = self.to_move
         if not self.hands[seat] and not self.won[seat] and self.collector != seat:
             self._end(1 - seat, "cannot play")
             return
@@ -475,18 +416,6 @@ class State(GameState):
         """What draws the C9 reshuffles and C11 coins: ``chance`` if given, else the game's RNG."""
         return self.rng if self._chance is None else self._chance
 
-    def _next_card(self) -> Card:
-        """The card the player due turns if play goes on now: after a pending collection (C10)
-        and a C9 reshuffle drawn on a copy of the RNG (the turn itself draws the same)."""
-        seat = self._turner
-        hand = self.hands[seat]
-        taken = self.under + self.pile if self.collector == seat else []
-        if hand or self.rules.captures == "under_hand":
-            return (hand + taken)[0]
-        cards = self.won[seat] + taken
-        copy.deepcopy(self.rng if self._chance is None else self._chance).shuffle(cards)
-        return cards[0]
-
     def _end(self, winner: int | None, reason: str) -> None:
         tricks = self.tricks + (1 if self.pile else 0)
         self._outcome = Outcome(winner, reason, scores=(self.cards_of(0), self.cards_of(1)),
@@ -494,10 +423,85 @@ class State(GameState):
                                 stats={"cards": self.cards, "tricks": tricks, "steps": self.step})
         self.events.append(Ended(len(self.history), self.step, winner, reason))
 
-    # --- display ------------------------------------------------------------------------------
+    # --- texts and errors -------------------------------------------------------------------------
+    def action_text(self, action: Action) -> str:
+        return action_text(action)
+
+    def describe(self, event: Any) -> str:
+        return describe(event, self.players)
+
+    def parse_action(self, text: str) -> Action:
+        words = text.split()
+        if len(words) == 2 and words[0] in tuple(SEATS):
+            try:
+                return Turn(SEATS.index(words[0]), Card.parse(words[1]))
+            except CardParseError as e:
+                raise IllegalActionError(str(e), rule="syntax") from None
+        if len(words) >= 2 and words[0] == "slap":
+            times = []
+            for word in words[1:]:
+                seat, _, ms = word.partition("@")
+                if seat not in tuple(SEATS) or (_ and not (ms.isascii() and ms.isdigit() and len(ms) <= MAX_MS_DIGITS)):
+                    raise IllegalActionError(f"cannot read {word[:20]!r}; write 'slap Y', 'slap Y@310' or "
+                                             f"'slap X@230 Y@310' (times: whole ms, at most {MAX_MS_DIGITS} "
+                                             "digits 0-9)", rule="syntax")
+                times.append((SEATS.index(seat), int(ms) if ms else None))
+            seats = [s for s, _ in times]
+            if len(set(seats)) != len(seats) or (len(times) > 1 and len({t is None for _, t in times}) > 1):
+                raise IllegalActionError(f"{text!r:.60}: each seat slaps once, and a race gives every "
+                                         "seat a time or none", rule="syntax")
+            return Slap(tuple(times))
+        raise IllegalActionError(f"cannot read {text!r:.60}; actions look like 'X 5H', 'slap Y' or "
+                                 "'slap X@230 Y@310'", rule="syntax")
+
+    def why_illegal(self, action: Action) -> tuple[str, str]:
+        if isinstance(action, Turn):
+            if action.player != self.to_move:
+                return "turn", f"{SEATS[self.to_move]} is due to play, not {SEATS[action.player]}"
+            return "C4", f"{SEATS[action.player]} turns the top card, {self.hands[action.player][0]}, not {action.card}"
+        if self.rules.slaps == "none":
+            return "C10", f"{self.rules.name} has no slapping"
+        if len(action.times) > 1:
+            return "C11", "a race of slaps needs a pair on top"
+        if self.rules.false_slap == "burn":
+            return "C13", f"{SEATS[action.players[0]]} has no card in hand to burn for a false slap"
+        return "C13", "the top two cards are not a pair: a slap has no effect"
+
+    # --- results and views ------------------------------------------------------------------------
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def initial_deal(self) -> dict:
+        return {"hands": [list(h) for h in self._deal["hands"]], "first": self._deal["first"]}
+
+    def cards_of(self, seat: int) -> int:
+        """Cards a player holds: hand and won pile."""
+        return len(self.hands[seat]) + len(self.won[seat])
+
+    def hidden_cards(self, player: int) -> set[Card]:
+        """The cards ``player`` may not see (C1): every stack is face down (hands, won piles,
+        burnt cards), for everyone."""
+        return set(self.hands[0] + self.hands[1] + self.won[0] + self.won[1] + self.under)
+
+    def view(self, player: int | None = None) -> View:
+        """What ``player`` sees (everyone sees the same: every stack is face down)."""
+        result = ""
+        if self._outcome:
+            result = (f"{self.players[self._outcome.winner]} wins ({self._outcome.reason})"
+                      if self._outcome.winner is not None else f"no winner ({self._outcome.reason})")
+        return View(player, self.players, self.current_player, tuple(self.pile),
+                    (len(self.hands[0]), len(self.hands[1])), (len(self.won[0]), len(self.won[1])),
+                    len(self.under), self.owed, self.step, result, self.collector)
+
+    def steps(self) -> list[Step]:
+        """The game so far in the source's steps (see docs/rules/cleopatra.md)."""
+        return steps_of(self.events, len(self.history), self.players)
+
+    # --- display ----------------------------------------------------------------------------------
     def __repr__(self) -> str:
         head = (f"over: {self._outcome.reason}, winner {self._winner_name()}" if self._outcome
-                else f"{SEATS[self._turner]} to play" + (f", owes {self.owed}" if self.owed else ""))
+                else f"{SEATS[self.to_move]} to play" + (f", owes {self.owed}" if self.owed else ""))
         pile = " ".join(map(str, self.pile[-6:])) or "empty"
         return (f"<Cleopatra {self.rules.name} step {self.step}, {head}; pile {pile} ({len(self.pile)}); "
                 f"X {len(self.hands[0])}+{len(self.won[0])}, Y {len(self.hands[1])}+{len(self.won[1])}>")
@@ -511,6 +515,18 @@ class State(GameState):
         return table_svg(self)
 
 
+# --- new games: the deal reader (patterns.read_deal), make_deal, new_game -------------------------
+def make_deal(hands: Sequence[str | Sequence[str]], first: int = 0) -> dict:
+    """A deal for ``new_game(deal=...)``: X's hand then Y's, each a text of cards (``"5H QH 8H"``,
+    top card first), a list of card texts, or a pattern string (``"K-KK----K-A"``, see
+    :mod:`cardlab.games.cleopatra.patterns`); ``first`` is the seat that plays first. Returns the
+    JSON form with concrete cards (``RecordError`` names a bad hand or card)."""
+    patterns = all(isinstance(h, str) and set(h.strip().upper()) <= set("-JQKA") for h in hands)
+    lists = [h if patterns or not isinstance(h, str) else h.split() for h in hands]
+    cards, first = read_deal({"hands": lists, "first": first})
+    return {"hands": [[c.ascii() for c in h] for h in cards], "first": first}
+
+
 def new_game(rules: Rules | str = CLEOPATRA, seed: int | None = None, deal: dict | None = None,
              players: Sequence[str] | None = None, undo: bool = True, chance: Any = None) -> State:
     """A new game. ``rules``: a ``Rules`` or a preset name; ``deal``: ``{"hands": [X, Y],
@@ -522,17 +538,6 @@ def new_game(rules: Rules | str = CLEOPATRA, seed: int | None = None, deal: dict
     with the seed's RNG instead, so keep it for such replays."""
     return State(resolve_rules(sys.modules[__name__], rules), seed=seed, deal=deal, players=players,
                  undo=undo, chance=chance)
-
-
-def make_deal(hands: Sequence[str | Sequence[str]], first: int = 0) -> dict:
-    """A deal for ``new_game(deal=...)``: X's hand then Y's, each a text of cards (``"5H QH 8H"``,
-    top card first), a list of card texts, or a pattern string (``"K-KK----K-A"``, see
-    :mod:`cardlab.games.cleopatra.patterns`); ``first`` is the seat that plays first. Returns the
-    JSON form with concrete cards (``RecordError`` names a bad hand or card)."""
-    patterns = all(isinstance(h, str) and set(h.strip().upper()) <= set("-JQKA") for h in hands)
-    lists = [h if patterns or not isinstance(h, str) else h.split() for h in hands]
-    cards, first = read_deal({"hands": lists, "first": first})
-    return {"hands": [[c.ascii() for c in h] for h in cards], "first": first}
 
 
 def variant(base: Rules = CLEOPATRA, **changes: Any) -> Rules:

@@ -33,6 +33,7 @@ from .moves import beats  # noqa: F401  (the game's public surface)
 from .moves import card_key, cutters, is_osoroi_group, osoroi_groups, sort_cards, why_not_beats
 
 
+# --- rules and presets ----------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Rules:
     """One variant of Kirifu. ``world``/``first`` None mean "seeded random" (K2, K4)."""
@@ -77,8 +78,10 @@ ALIASES: dict[str, str] = {}
 """Old spellings of preset names (Kirifu's have always been kebab-case)."""
 
 RECEIVE, PASS = "receive", "pass"
+"""The two phases of a turn: receiving the passed card(s) (cut or take them in), then passing on."""
 
 
+# --- actions --------------------------------------------------------------------------------------
 class Action(tuple):
     """A Kirifu action, a tuple whose ``str()`` is its record text: ``("cut", passed, cutter)``
     ``"cut 9H with 10H"``, ``("take", card)`` ``"take 4S"``, ``("pass", card)`` ``"pass 7S"``,
@@ -111,13 +114,15 @@ def action_text(action: tuple) -> str:
     return f"{kind} {action[1].ascii()}"
 
 
+# --- the state (the events and the view are in events.py) -----------------------------------------
 class State(GameState):
-    """A game of Kirifu. Everything but the event and history lists is immutable (tuples), so a
-    snapshot for ``undo()`` is a shallow copy. The RNG is used only for the deal."""
+    """A game of Kirifu. Everything but the event and history lists is immutable (tuples), so the
+    base's snapshot for ``undo()`` copies little. The RNG is used only for the deal."""
 
     game = "kirifu"
     action_type = Action
 
+    # --- the deal ---------------------------------------------------------------------------------
     def __init__(self, rules: Rules = KIRIFU, seed: int | None = None, deal: dict | None = None,
                  players: Sequence[str] | None = None, undo: bool = True) -> None:
         self._start(seed, undo)
@@ -127,7 +132,7 @@ class State(GameState):
         shuffled = self._shuffled_deal()  # drawn even when a deal is given: the RNG ends up the same
         self._deal = read_deal(shuffled if deal is None else deal, rules)
         self.world: str = self._deal["world"]
-        self.turn: int = self._deal["first"]
+        self.to_move: int = self._deal["first"]
         self.hands = tuple(sort_cards(Card.parse(t) for t in hand) for hand in self._deal["hands"])
         self.stock = tuple(Card.parse(t) for t in self._deal["stock"])
         self.discard: tuple[Card, ...] = ()
@@ -149,23 +154,20 @@ class State(GameState):
         return {"world": world, "first": first, "hands": [[c.ascii() for c in deck[i * h:(i + 1) * h]] for i in range(n)],
                 "stock": [c.ascii() for c in deck[n * h:]]}
 
-    # --- the GameState hooks ---------------------------------------------------------------
+    # --- whose turn and what is legal -------------------------------------------------------------
     @property
     def current_player(self) -> int:
-        return self.turn
-
-    def initial_deal(self) -> dict:
-        return self._deal
+        return self.to_move
 
     @property
     def receiver(self) -> int:
         """The next player still in the game after the current one (K4)."""
-        return self._next_in(self.turn)
+        return self._next_in(self.to_move)
 
     def legal_actions(self) -> list[Action]:
-        if self.turn == TERMINAL:
+        if self.to_move == TERMINAL:
             return []
-        hand = self.hands[self.turn]
+        hand = self.hands[self.to_move]
         if self.phase == RECEIVE:
             out: list[Action] = []
             for p in self.passed:
@@ -178,8 +180,9 @@ class State(GameState):
             return [SEND] + groups
         return [_PASS[c] for c in hand] + groups
 
+    # --- applying actions -------------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
-        kind, me = action[0], self.turn
+        kind, me = action[0], self.to_move
         if kind == "cut":
             _, card, cutter = action
             self._set_hand(me, tuple(c for c in self.hands[me] if c != cutter))
@@ -228,7 +231,7 @@ class State(GameState):
         return seat
 
     def _end_turn(self, passed: tuple[Card, ...]) -> None:
-        me, hand = self.turn, self.hands[self.turn]
+        me, hand = self.to_move, self.hands[self.to_move]
         self.last_omorai = None
         draw = min(self.rules.hand_size - len(hand), len(self.stock))
         if draw > 0:  # K12
@@ -241,16 +244,16 @@ class State(GameState):
         if len(self.finished) >= self.rules.players - 1:  # K17: the last one left is last
             self._set_hand(nxt, sort_cards(self.hands[nxt] + passed))  # and is left holding what was passed
             self._finish(nxt)
-            self.turn, self.phase, self.passed = TERMINAL, PASS, ()
+            self.to_move, self.phase, self.passed = TERMINAL, PASS, ()
             return
-        self.turn, self.passed = nxt, passed
+        self.to_move, self.passed = nxt, passed
         self.phase = RECEIVE if passed else PASS
 
     def _finish(self, player: int) -> None:
         self.finished += (player,)
         self.events.append(Finished(player, len(self.finished)))
 
-    # --- text forms and errors -------------------------------------------------------------
+    # --- texts and errors -------------------------------------------------------------------------
     def action_text(self, action: tuple) -> str:
         return action_text(action)
 
@@ -274,7 +277,7 @@ class State(GameState):
                                  "'osoroi 4H 4S 9C' or 'send'", rule="syntax")
 
     def why_illegal(self, action: Action) -> tuple[str, str]:
-        me, kind = self.turn, action[0]
+        me, kind = self.to_move, action[0]
         hand = self.hands[me]
         if self.phase == RECEIVE and kind in ("pass", "osoroi", "send"):
             if self.taken:
@@ -319,15 +322,18 @@ class State(GameState):
     def _resolved_this_turn(self) -> list[Cut | Omorai]:
         done = []
         for event in reversed(self.events):
-            if not isinstance(event, (Cut, Omorai)) or event.player != self.turn:
+            if not isinstance(event, (Cut, Omorai)) or event.player != self.to_move:
                 break
             done.append(event)
         return done
 
-    # --- results and views -----------------------------------------------------------------
+    # --- results and views ------------------------------------------------------------------------
+    def initial_deal(self) -> dict:
+        return self._deal
+
     @property
     def outcome(self) -> Outcome | None:
-        if self.turn != TERMINAL:
+        if self.to_move != TERMINAL:
             return None
         places = tuple(self.finished.index(p) + 1 for p in range(self.rules.players))
         return Outcome(winner=self.finished[0], reason="finishing order (K17)", scores=places,
@@ -342,12 +348,13 @@ class State(GameState):
     def view(self, player: int | None = None) -> View:
         """What ``player`` sees (K23); ``None`` is the open view with every hand face up."""
         hands = tuple(h if player is None or p == player else None for p, h in enumerate(self.hands))
-        return View(player, self.rules, self.players, self.world, self.turn, self.receiver, self.phase, hands,
+        return View(player, self.rules, self.players, self.world, self.to_move, self.receiver, self.phase, hands,
                           tuple(map(len, self.hands)), self.known, len(self.stock), self.discard,
                           self.passed, self.taken, self.chosen, self.finished, tuple(self.events))
 
+    # --- display ----------------------------------------------------------------------------------
     def __repr__(self) -> str:
-        turn = "over" if self.turn == TERMINAL else f"{self.players[self.turn]} to {self.phase}"
+        turn = "over" if self.to_move == TERMINAL else f"{self.players[self.to_move]} to {self.phase}"
         passed = f" passed=[{' '.join(map(str, self.passed))}]" if self.passed else ""
         return (f"<Kirifu {self.rules.name}: world {SUIT_SYMBOLS[self.world]}, {turn}{passed}, "
                 f"stock {len(self.stock)}, hands {list(map(len, self.hands))}, "
@@ -357,6 +364,7 @@ class State(GameState):
         return self.view(None)._repr_svg_()
 
 
+# --- new games: the deal reader, make_deal, new_game ----------------------------------------------
 def _replace(items: tuple, i: int, value: object) -> tuple:
     return items[:i] + (value,) + items[i + 1:]
 

@@ -123,7 +123,7 @@ def position(state: State) -> tuple:
     for k, p in enumerate(state.finished):
         place[p] = k + 1
     return (hands, sizes, ints(state.stock), ints(state.passed), ints(state.taken), ints(state.chosen), place,
-            state.turn, state.phase == RECEIVE, FRENCH_SUITS.index(state.world), state.rules.hand_size,
+            state.to_move, state.phase == RECEIVE, FRENCH_SUITS.index(state.world), state.rules.hand_size,
             state.rules.osoroi)
 
 
