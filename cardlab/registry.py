@@ -99,6 +99,24 @@ class GameInfo:
         return self.module.PRESETS
 
 
+FOLDER_PARTS: dict[str, str] = {
+    "draw": "draw", "table": "table:{title}Table", "bots": "bots:BOTS", "sim": "sim", "coach": "coach:playouts",
+    "deal_schema": "schema:deal_schema", "openspiel": "openspiel", "warm": "warm:CASES", "bench": "bench:BENCH",
+}
+"""Where each part sits in a game's folder (``cardlab/games/<game>/``): the module, and the
+attribute where the part is not the module itself."""
+
+
+def folder_game(package: str, title: str, parts: tuple[str, ...], **elsewhere: str) -> GameInfo:
+    """The declaration of a game laid out as a folder: ``package`` (the folder's ``__name__``)
+    gives the name, its ``engine`` module the engine, and each part of ``parts`` sits where
+    :data:`FOLDER_PARTS` says, unless ``elsewhere`` names its place in the folder
+    (``openspiel="openspiel_endgame"``)."""
+    places = {part: elsewhere.get(part, FOLDER_PARTS[part].format(title=title)) for part in parts}
+    return GameInfo(name=package.rpartition(".")[2], title=title, engine=f"{package}.engine",
+                    parts={part: f"{package}.{place}" for part, place in places.items()})
+
+
 def _resolve(ref: Any) -> Any:
     if not isinstance(ref, str):
         return ref

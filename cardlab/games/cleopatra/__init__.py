@@ -1,28 +1,14 @@
-"""Cleopatra (クレオパトラ) and its relatives Beggar-my-neighbour and Egyptian Ratscrew: rules C1-C15.
+"""Cleopatra (クレオパトラ), the two-player slapping game of one Japanese web page, and its
+relatives Beggar-my-neighbour and Egyptian Ratscrew: rules C1-C15 (``docs/rules/cleopatra.md``).
 
-Everything of the game is in this folder, in part modules named alike in every game: ``engine``
-(rules, presets, state, view, actions; re-exported here), ``draw``, ``words``, ``bots``, ``sim``,
-``table`` and the others listed in :data:`GAME`, which registers the game
-(:mod:`cardlab.registry`).
+The folder holds the whole game: the engine (re-exported here), its events and deal patterns,
+the source's sample game, the drawing and its words, the slap bot and the slap trainer, the
+compiled kernel with its C yardstick and the record hunt, the table and the OpenSpiel adapter.
 """
 
-from cardlab.registry import GameInfo, register
+from cardlab.registry import folder_game, register
 
 from . import engine
 from .engine import *  # noqa: F403  (the engine is the game's public surface)
 
-GAME = register(GameInfo(
-    name="cleopatra",
-    title="Cleopatra",
-    engine=engine,
-    parts={
-        "draw": f"{__name__}.draw",
-        "table": f"{__name__}.table:CleopatraTable",
-        "bots": f"{__name__}.bots:BOTS",
-        "sim": f"{__name__}.sim",
-        "deal_schema": f"{__name__}.schema:deal_schema",
-        "openspiel": f"{__name__}.openspiel",
-        "warm": f"{__name__}.warm:CASES",
-        "bench": f"{__name__}.bench:BENCH",
-    },
-))
+GAME = register(folder_game(__name__, "Cleopatra", ("draw", "table", "bots", "sim", "deal_schema", "openspiel", "warm", "bench")))

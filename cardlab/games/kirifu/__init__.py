@@ -1,29 +1,14 @@
-"""Kirifu (切りふ), the cutting game of Kumamoto for 3-5 players: rules K1-K12.
+"""Kirifu (切りふ), the cutting game of Kumamoto for three to five players: rules K1-K23
+(``docs/rules/kirifu.md``).
 
-Everything of the game is in this folder, in part modules named alike in every game: ``engine``
-(rules, presets, state, view, actions; re-exported here), ``draw``, ``words``, ``bots``, ``sim``,
-``table`` and the others listed in :data:`GAME`, which registers the game
-(:mod:`cardlab.registry`).
+The folder holds the whole game: the engine (re-exported here), its events and the moves' rules,
+the drawing and its words, the rule-of-thumb and search players, the coach's playouts, the
+compiled kernels, the table and the OpenSpiel adapter.
 """
 
-from cardlab.registry import GameInfo, register
+from cardlab.registry import folder_game, register
 
 from . import engine
 from .engine import *  # noqa: F403  (the engine is the game's public surface)
 
-GAME = register(GameInfo(
-    name="kirifu",
-    title="Kirifu",
-    engine=engine,
-    parts={
-        "draw": f"{__name__}.draw",
-        "table": f"{__name__}.table:KirifuTable",
-        "bots": f"{__name__}.bots:BOTS",
-        "sim": f"{__name__}.sim",
-        "coach": f"{__name__}.coach:playouts",
-        "deal_schema": f"{__name__}.schema:deal_schema",
-        "openspiel": f"{__name__}.openspiel",
-        "warm": f"{__name__}.warm:CASES",
-        "bench": f"{__name__}.bench:BENCH",
-    },
-))
+GAME = register(folder_game(__name__, "Kirifu", ("draw", "table", "bots", "sim", "coach", "deal_schema", "openspiel", "warm", "bench")))

@@ -1,29 +1,14 @@
-"""Trappola, the Venetian trick-taking game of the 36-card Italian pack: rules T1-T16.
+"""Trappola, the Venetian trick-taking game of the 36-card Italian pack: rules T1-T16
+(``docs/rules/trappola.md``).
 
-Everything of the game is in this folder, in part modules named alike in every game: ``engine``
-(rules, presets, state, view, actions; re-exported here), ``draw``, ``words``, ``bots``, ``sim``,
-``table`` and the others listed in :data:`GAME`, which registers the game
-(:mod:`cardlab.registry`).
+The folder holds the whole game: the engine (re-exported here) and its scoring, the drawing and
+its words, the rule-of-thumb and search players, the coach's playouts, the compiled kernels, the
+table and the OpenSpiel games (a whole game, and the endgame of a deal for exact solvers).
 """
 
-from cardlab.registry import GameInfo, register
+from cardlab.registry import folder_game, register
 
 from . import engine
 from .engine import *  # noqa: F403  (the engine is the game's public surface)
 
-GAME = register(GameInfo(
-    name="trappola",
-    title="Trappola",
-    engine=engine,
-    parts={
-        "draw": f"{__name__}.draw",
-        "table": f"{__name__}.table:TrappolaTable",
-        "bots": f"{__name__}.bots:BOTS",
-        "sim": f"{__name__}.sim",
-        "coach": f"{__name__}.coach:playouts",
-        "deal_schema": f"{__name__}.schema:deal_schema",
-        "openspiel": f"{__name__}.openspiel_endgame",
-        "warm": f"{__name__}.warm:CASES",
-        "bench": f"{__name__}.bench:BENCH",
-    },
-))
+GAME = register(folder_game(__name__, "Trappola", ("draw", "table", "bots", "sim", "coach", "deal_schema", "openspiel", "warm", "bench"), openspiel="openspiel_endgame"))
