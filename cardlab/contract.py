@@ -74,7 +74,7 @@ def check_position(state: GameState, module: Any, rng: random.Random) -> None:
     legal = state.legal_actions()
     _check(bool(legal), "the legal actions ran dry before the end")
     for action in legal:
-        _check(isinstance(action, module.Action), f"{action!r} is not a {module.__name__}.Action")
+        _check(isinstance(action, module.Action), f"{action!r} is not one of the engine's Action values")
         _check(state.parse_action(str(action)) == action and state.action_text(action) == str(action),
                f"the text {str(action)!r} does not read back to its action")
     if rng.random() < 0.05:

@@ -20,8 +20,7 @@ import functools
 import itertools
 import json
 from pathlib import Path
-from types import ModuleType
-from typing import Any
+from typing import Any, Iterable
 
 import jsonschema
 from jsonschema import Draft202012Validator
@@ -67,18 +66,22 @@ ANY_DEAL = {"type": "object", "description": "The game's deal, checked by its en
 """The deal of a game that declares no ``deal_schema`` part."""
 
 
-def rules_schema(module: ModuleType) -> dict:
-    """A game's rules section, from the ``metadata["schema"]`` fragment of each ``Rules`` field."""
+def rules_schema(module: Any, title: str | None = None) -> dict:
+    """A game's rules section, from the ``metadata["schema"]`` fragment of each ``Rules`` field of
+    its engine ``module`` (a module or any object with the engine's names); ``title``: the game's
+    name for people (default: the module's last name, capitalised)."""
+    name = getattr(module, "__name__", title)
+    title = title or name.rsplit(".", 1)[-1].title()
     properties = {}
     for f in dataclasses.fields(module.Rules):
         if "schema" not in f.metadata:
-            raise TypeError(f"{module.__name__}.Rules.{f.name} declares no metadata['schema']")
+            raise TypeError(f"{name}.Rules.{f.name} declares no metadata['schema']")
         properties[f.name] = dict(f.metadata["schema"])
     presets = list(module.PRESETS)
     properties["name"] = {**properties["name"], "enum": presets + list(getattr(module, "ALIASES", {})),
                           "title": "a preset name: " + ", ".join(presets)}
     return object_schema(properties, ["name"], description=(
-        f"The rules of {module.__name__.rsplit('.', 1)[-1].title()}: a preset name (older spellings are "
+        f"The rules of {title}: a preset name (older spellings are "
         "accepted) and any fields that differ from it."))
 
 
@@ -130,17 +133,23 @@ def _schema(infos: tuple[GameInfo, ...]) -> dict:
     per_game = []
     for info in infos:
         game = info.name
-        defs[f"{game}_rules"] = rules_schema(info.module)
+        defs[f"{game}_rules"] = rules_schema(info.module, info.title)
         defs[f"{game}_deal"] = info.part("deal_schema", lambda info: ANY_DEAL)(info)
         per_game.append({"if": {"properties": {"game": {"const": game}}, "required": ["game"]},
                          "then": {"properties": {"rules": {"$ref": f"#/$defs/{game}_rules"},
                                                  "deal": {"$ref": f"#/$defs/{game}_deal"},
                                                  "players": _players(info)}}})
     return {"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "cardlab game record",
-            "description": (f"A game of {' or '.join(info.title for info in infos)}: headers, the initial deal, the actions "
+            "description": (f"A game of {_either(info.title for info in infos)}: headers, the initial deal, the actions "
                             "in text form and comments keyed by action index. cardlab reads integers "
                             "strictly: 1.0 is not an integer, and true is not 1."),
             **object_schema(properties, ["game", "rules", "seed", "deal", "actions"]), "allOf": per_game, "$defs": defs}
+
+
+def _either(titles: Iterable[str]) -> str:
+    """``"A, B or C"``."""
+    *most, last = titles
+    return f"{', '.join(most)} or {last}" if most else last
 
 
 def schema_text() -> str:

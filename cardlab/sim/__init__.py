@@ -195,7 +195,8 @@ def game_options(game: str) -> list[str]:
 
 def engine_row(game: str, seed: int, rules: Any, players: Sequence[PlayerSpec] | None = None) -> dict[str, Any]:
     """One game of a game that declares no ``sim`` part, played in its engine by its bots (the
-    ``bots`` part; random players by default): ``winner`` (None for none), ``reason``, the number
+    ``bots`` part; random players by default), made with ``new_game(rules, seed=, undo=False)``
+    (no undo snapshots: nothing is taken back): ``winner`` (None for none), ``reason``, the number
     of ``actions`` and each seat's ``score_<seat>``."""
     from ..bots import RandomBot
     from ..game import play_out
@@ -203,7 +204,7 @@ def engine_row(game: str, seed: int, rules: Any, players: Sequence[PlayerSpec] |
 
     info = game_info(game)
     kinds = info.part("bots", {"random": RandomBot})
-    state = info.module.new_game(rules, seed=seed)
+    state = info.module.new_game(rules, seed=seed, undo=False)
     play_out(state, make_players(kinds, players or [next(iter(kinds))] * len(state.players), seed))
     outcome = state.outcome
     return {"winner": outcome.winner, "reason": outcome.reason, "actions": len(state.history),
