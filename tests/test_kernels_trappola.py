@@ -1,7 +1,8 @@
 """Trappola's kernel (cardlab.games.trappola.kernel*) decides as the engine's bots do: its Mersenne
 Twister draws as CPython's random.Random, its games give the engine's rows deal for deal (T3–T16
-with random and rule-of-thumb players), the search player's worlds and playouts are its Python
-ones draw for draw, and the same source runs as plain Python."""
+with random and rule-of-thumb players), the search player's worlds and playouts are its engine
+ones draw for draw, the coach's playouts are the engine's from the same seed, and the same source
+runs as plain Python."""
 
 from __future__ import annotations
 
@@ -12,11 +13,13 @@ import numpy as np
 import pytest
 
 from cardlab.games.trappola.bench import PythonSearchBot
-from cardlab.games.trappola.bots import HandSampler, RuleOfThumbBot, SearchBot
+from cardlab.games.trappola.bots import (PLAY_CARD, HandSampler, RuleOfThumbBot, SearchBot, card_play_world,
+                                         engine_playout, quick_choice)
 from cardlab.cards import italian_deck
 from cardlab.kernels import mersenne as mt
 from cardlab.games.trappola.kernel import COLUMNS, RANDOM, THUMB, play_games
-from cardlab.games.trappola.kernel_search import sample_hand
+from cardlab.games.trappola.kernel_search import (INDEX, candidate_playouts, deal_playouts, ints, position,
+                                                  quick_deal, sample_hand, seed_number, win_chances)
 from cardlab.games import trappola as T
 from cardlab.sim import game_seed
 from cardlab.games.trappola import sim as sim_trappola
@@ -98,6 +101,7 @@ def test_the_games_cover_every_rule():
 
 PLAIN_SCRIPT = """
 import json
+from cardlab.coach import hints
 from cardlab.games.trappola.bots import RuleOfThumbBot, SearchBot
 from cardlab.games.trappola.kernel import play_games
 from cardlab.games import trappola as T
@@ -111,13 +115,24 @@ def searches():
         g.apply(bots[g.current_player].choose(g))
     return out
 
+def coach():
+    sets = T.new_game(deal=T.make_deal(["AS AB AC 7S 8S RD RB RC 9D", "2S 2B 10C 10S 10B CC FD FB 9C"], dealer=1))
+    sets.play("keep")
+    sets.play("keep")
+    later = T.new_game(T.FOUR_TWOS_104, seed=6)
+    while len(later.tricks) < 3:
+        later.apply(RuleOfThumbBot().choose(later))
+    return [[[e.text, e.mean, e.low, e.high] for e in hints(g, budget=24, seed=1, measure=measure)]
+            for g in (T.new_game(seed=4), sets, later) for measure in ("deal", "game")]
+
 result = [play_games(range(12), T.SINGLE_DEAL, (0, 1)).tolist(),
-          play_games([5, 2**40], T.TRAPPOLA, (1, 0), (18, 30)).tolist(), searches()]
+          play_games([5, 2**40], T.TRAPPOLA, (1, 0), (18, 30)).tolist(), searches(), coach()]
 """
 
 
 def test_the_same_source_runs_as_plain_python():
-    """Under NUMBA_DISABLE_JIT=1 the kernels are plain Python and give the compiled rows and totals."""
+    """Under NUMBA_DISABLE_JIT=1 the kernels are plain Python and give the compiled rows, the search's
+    totals and the coach's estimates (every playout of the exchange and the card play, both measures)."""
     compiled: dict = {}
     exec(PLAIN_SCRIPT, compiled)
     assert plain_python_result(PLAIN_SCRIPT) == compiled["result"] and len(compiled["result"][2]) > 3
@@ -151,10 +166,10 @@ def _decisions(deals: int):
             g.apply(bots[g.current_player].choose(g))
 
 
-def test_the_search_decides_as_with_python_playouts():
+def test_the_search_decides_as_with_engine_playouts():
     """SearchBot's kernel (worlds from HandSampler's rules, T11 voids and T7 declarations; the
-    quick policy; T12–T14 scoring) sums the same points from the same draws as its Python
-    playouts, and leaves the bot's random.Random in the same state."""
+    quick policy; T12–T14 scoring) sums the same points from the same draws as its playouts in
+    the engine (PythonSearchBot), and leaves the bot's random.Random in the same state."""
     unnamed = 0
     for i, (view, cards) in enumerate(_decisions(60)):
         kernel, python = SearchBot(i, budget=37), PythonSearchBot(i, budget=37)
@@ -173,3 +188,100 @@ def test_sampled_hands_are_the_samplers():
             sample_hand(g, sampler.size, *sampler.arrays(), out)
             assert [DECK[c] for c in out[:sampler.size]] == sampler.sample(rng)
         assert g.tolist() == list(rng.getstate()[1])
+
+
+# --- the coach's playouts ----------------------------------------------------------------------
+def test_the_coachs_card_playouts_are_the_engines():
+    """candidate_playouts (a world of the coach in the card play): each candidate card played and
+    the deal out by the quick policy from random.Random(seed) afresh gives the engine's points
+    (T2, T11–T14) and the candidate's trick (its winner and cards, for T7/T8), in hundreds of
+    positions under every rule set."""
+    rng, checked = random.Random(4), 0
+    for view, cards in _decisions(80):
+        theirs, seed_value = HandSampler(view).sample(rng), rng.random()
+        rows = candidate_playouts(seed_number(seed_value), *position(view), ints(theirs), ints(cards),
+                                  view.rules.longest_streak)
+        for card, row in zip(cards, rows.tolist()):
+            world = card_play_world(view, theirs)
+            world.apply(PLAY_CARD[card])
+            points = engine_playout(world, random.Random(seed_value))
+            trick = world.tricks[len(view.tricks)]
+            assert row == [*points, trick.winner, INDEX[trick.lead], INDEX[trick.follow]]
+            checked += 1
+    assert checked > 1000
+
+
+def engine_whole_deal(world: T.State, rng: random.Random) -> list[int]:
+    """The card play of ``world`` (at its start) in the engine as the kernel's whole_deal plays it:
+    each player declares all they may at their first turn (T7, T9), every card by the quick policy;
+    the deal's totals (T15)."""
+    deal = world.deal_no
+    for _ in range(2):
+        for action in [a for a in world.legal_actions() if a.startswith("declare")]:
+            world.apply(action)
+        card = quick_choice(world.playable(), world.trick[0] if world.trick else None, rng)
+        world.apply(PLAY_CARD[card])
+    engine_playout(world, rng)
+    return list(world.sheets[deal].total)
+
+
+def test_the_coachs_whole_deals_are_the_engines():
+    """deal_playouts (the coach's playouts after the exchanges, T4–T6): both declaring at once,
+    then the quick policy, two deals a call each from random.Random(seed) afresh, give the
+    engine's totals after random exchanges under every rule set."""
+    rng, rules, declared = random.Random(5), (T.SINGLE_DEAL, FOURS_1, ANYONE_1), 0
+    for seed in range(0, 1200, 2):
+        games = [T.new_game(rules[seed % 3], seed=s, undo=False) for s in (seed, seed + 1)]
+        for g in games:
+            while g.phase == T.EXCHANGE:
+                g.apply(rng.choice(g.legal_actions()))
+        seed_value = rng.random()
+        points = deal_playouts(seed_number(seed_value), np.array([[ints(h) for h in g.hands] for g in games]),
+                               np.array([g.current_player for g in games]), games[0].rules.longest_streak)
+        assert points.tolist() == [engine_whole_deal(g, random.Random(seed_value)) for g in games], seed
+        declared += sum(sum(g.sheets[-1].declarations) > 0 for g in games)
+    assert declared > 100
+
+
+def engine_quick_deal(dealer: int, rules: T.Rules, rng: random.Random) -> list[int]:
+    """The kernel's quick_deal in the engine: the 36 cards shuffled as ints, the first 9 to seat 0,
+    the next 9 to seat 1, both keeping (T4, T5); then :func:`engine_whole_deal`."""
+    pack = list(range(36))
+    rng.shuffle(pack)
+    hands = [" ".join(DECK[c].ascii() for c in pack[9 * p:9 * p + 9]) for p in (0, 1)]
+    g = T.new_game(dataclasses.replace(rules, target=None), deal=T.make_deal(hands, dealer=dealer), undo=False)
+    g.play("keep")
+    g.play("keep")
+    return engine_whole_deal(g, rng)
+
+
+def engine_game_on(scores: list[int], me: int, dealer: int, rules: T.Rules, rng: random.Random) -> float:
+    """The game played on from ``scores`` to its target (T16) by :func:`engine_quick_deal`, the dealer
+    alternating: ``me``'s result (1, 0.5 or 0)."""
+    while not (max(scores) >= rules.target and scores[0] != scores[1]):
+        scores = [a + b for a, b in zip(scores, engine_quick_deal(dealer, rules, rng))]
+        dealer = 1 - dealer
+    return 0.5 if scores[0] == scores[1] else float(scores[me] > scores[1 - me])
+
+
+def test_the_coachs_quick_deals_and_games_played_on_are_the_engines():
+    """quick_deal gives the engine's totals and leaves the twister where random.Random is;
+    win_chances (the coach's "game" measure) plays the game on to its target as the engine's deals
+    do, every row of scores from random.Random(seed) afresh; with no target the scores decide."""
+    presets = (T.TRAPPOLA, T.FOUR_TWOS_104, T.BY_ANYONE)
+    for s in range(300):
+        rules, g, rng = presets[s % 3], mt.new_generator(s), random.Random(s)
+        points = np.zeros(2, np.int64)
+        quick_deal(g, s % 2, rules.longest_streak, points)
+        assert points.tolist() == engine_quick_deal(s % 2, rules, rng), s
+        assert g.tolist() == list(rng.getstate()[1])
+    rng, results = random.Random(6), set()
+    for k in range(90):
+        rules, me, dealer, seed_value = presets[k % 3], k % 2, rng.randrange(2), rng.random()
+        scores = [[rng.randrange(180, 320), rng.randrange(180, 320)] for _ in range(3)]
+        chances = win_chances(seed_number(seed_value), np.array(scores), me, dealer, rules.target,
+                              rules.longest_streak).tolist()
+        assert chances == [engine_game_on(row, me, dealer, rules, random.Random(seed_value)) for row in scores], k
+        results.update(chances)
+    assert results == {0.0, 1.0}
+    assert win_chances(1, np.array([[30, 20], [20, 20], [0, 40]]), 0, 0, -1, 3).tolist() == [1.0, 0.5, 0.0]

@@ -1,43 +1,57 @@
-"""Trappola's computer players and the lean playout code they use."""
+"""Trappola's computer players, and the kernel's card play their playouts (and the coach's) run on."""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
 
+import numpy as np
+
 from cardlab.bots import RandomBot
-from cardlab.games.trappola import bots_fast as fast
 from cardlab.games.trappola.bots import (HandSampler, RuleOfThumbBot, SearchBot, hand_value, opponent_voids,
                                    unseen_cards)
-from cardlab.cards import italian_deck
+from cardlab.cards import ITALIAN_SUITS, italian_deck
 from cardlab.games import trappola as T
+from cardlab.games.trappola.kernel import TRICKS_PER_DEAL, last_tricks, legal_cards, play_card
+from cardlab.games.trappola.kernel_search import INDEX, ints
+from cardlab.games.trappola.scoring import RANKS
 from trappola_helpers import endgame
 
 
-def test_fast_playout_code_agrees_with_the_engine_over_thousands_of_deals():
-    """T10–T14 twice: the lean ints-and-lists code must match the engine move for move."""
+def test_kernel_card_play_agrees_with_the_engine_over_thousands_of_deals():
+    """T10–T14 twice: the kernel's card play (legal cards in the engine's order, tricks, points,
+    the last trick or closing streak) must match the engine move for move."""
     rng = random.Random(1)
     for seed in range(3000):
-        g = T.new_game("four-twos-104" if seed % 3 == 0 else "single-deal", seed=seed)
+        g = T.new_game("four-twos-104" if seed % 3 == 0 else "single-deal", seed=seed, undo=False)
         while g.phase == T.EXCHANGE:
             g.apply(rng.choice(g.legal_actions()))
-        hands = [[fast.to_int(c) for c in h] for h in g.hands]
-        deal = fast.Deal(hands, g.current_player, longest=g.rules.longest_streak)
+        hands, sizes, score = np.array([ints(h) for h in g.hands]), np.full(2, 9, np.int64), np.zeros(2, np.int64)
+        winners, twos = np.zeros(TRICKS_PER_DEAL, np.int64), np.zeros(TRICKS_PER_DEAL, bool)
+        cards = np.zeros(9, np.int64)
+        p, lead, n = g.current_player, -1, 0
         deal_no = g.deal_no
         while g.deal_no == deal_no and not g.is_over:
             plays = [a for a in g.legal_actions() if a.startswith("play")]
-            assert sorted(fast.to_int(T.Card.parse(a[5:], "italian")) for a in plays) == sorted(deal.legal())
-            assert deal.to_move == g.current_player
+            m = legal_cards(hands, sizes, p, lead, cards)
+            assert [INDEX[T.Card.parse(a[5:], "italian")] for a in plays] == cards[:m].tolist()
+            assert p == g.current_player
             action = rng.choice(plays)
             g.apply(action)
-            deal.play(fast.to_int(T.Card.parse(action[5:], "italian")))
+            p, lead, n = play_card(hands, sizes, p, lead, INDEX[T.Card.parse(action[5:], "italian")], score,
+                                   winners, twos, n)
+            if g.deal_no == deal_no:             # (the engine deals the next hand at once after the last trick)
+                assert score.tolist() == list(g.deal_points())
         sheet = g.sheets[-1]
-        assert deal.over
-        assert deal.final() == [sheet.total[p] - sheet.declarations[p] for p in (0, 1)]
+        assert sizes.tolist() == [0, 0] and n == 9
+        last_tricks(score, winners, twos, n, g.rules.longest_streak)
+        assert score.tolist() == [sheet.total[p] - sheet.declarations[p] for p in (0, 1)]
 
 
 def test_card_ints_are_one_per_card():
-    assert sorted(fast.to_int(c) for c in italian_deck()) == list(range(36))
+    """The kernel's card ``suit * 9 + r`` (``r`` the rank's place in T1's order) is its index in the pack."""
+    assert ints(italian_deck()).tolist() == list(range(36))
+    assert all(INDEX[c] == ITALIAN_SUITS.index(c.suit) * 9 + RANKS.index(c.rank) for c in italian_deck())
 
 
 def test_random_bot_plays_legal_moves():

@@ -13,12 +13,12 @@ from cardlab.kernels import warm
 
 # What the notebooks and the suite ask of the kernels, written out on their own (not warm.CASES):
 # each Cleopatra preset with and without detail, with bots and without, a variant, given deals,
-# Trappola's kernel players and search player, Kirifu's kernel players at another table size, its
-# search player and coach.
+# Trappola's kernel players, search player and coach, Kirifu's kernel players at another table size,
+# its search player and coach.
 SIM_USES = """
 from cardlab.kernels.warm import cache_counts
 from cardlab.coach import hints
-from cardlab.games import cleopatra, kirifu
+from cardlab.games import cleopatra, kirifu, trappola
 from cardlab.sim import simulate
 from cardlab.games.cleopatra import record_hunt
 
@@ -30,6 +30,12 @@ simulate("cleopatra", cleopatra.variant(ace=4, slaps="same_rank_or_faces"), n=3,
 record_hunt.hill_climbing(budget=8, seed=1, chains=2)
 simulate("trappola", players=("thumb", ("thumb", {"threshold": 30})), n=3, progress=False)
 simulate("trappola", players=(("search", {"budget": 8}), "thumb"), n=1, progress=False)
+exchange, play = trappola.new_game(trappola.FOUR_TWOS_104, seed=5), trappola.new_game(seed=5)
+play.play("keep")
+play.play("keep")
+for state in (exchange, play):
+    hints(state, budget=6)
+    hints(state, budget=6, measure="game")
 simulate("kirifu", players=("thumb",) * 5, n=3, progress=False)
 simulate("kirifu", players=("thumb", ("search", {"budget": 6}), "random", "thumb"), n=1, progress=False)
 hints(kirifu.new_game(kirifu.KIRIFU, seed=3, players=5), budget=6)

@@ -4,7 +4,7 @@ Three parts (``--part``, repeatable; all by default):
 
 - ``speed``: games a second through ``simulate`` (one core, CPU time) on the compiled kernel and
   in the engine (the same players given as factories), and the search player's playouts a second
-  and milliseconds per decision on the kernel and with the Python playouts it had before
+  and milliseconds per decision on the kernel and with its playouts in the engine
   (:class:`PythonSearchBot`, which decides exactly as the kernel's search at the same budget),
   each ratio measured in this run.
 - ``equal-time``: the search player given the budget whose kernel time per decision equals the
@@ -28,8 +28,7 @@ from functools import partial
 from typing import Any, Callable, Sequence
 
 from cardlab.bots import RandomBot
-from . import bots_fast as fast
-from .bots import HandSampler, RuleOfThumbBot, SearchBot, fast_deal
+from .bots import PLAY_CARD, HandSampler, RuleOfThumbBot, SearchBot, card_play_world, engine_playout
 from cardlab.cards import ITALIAN, Card
 from cardlab.game import play_out
 from . import engine as trappola
@@ -52,22 +51,21 @@ Side = tuple[str, int]
 
 
 class PythonSearchBot(SearchBot):
-    """The search player as it was before the kernel: the same worlds and playouts in Python
-    (:mod:`cardlab.games.trappola.bots_fast`), drawing the same numbers from ``self.rng``. The baseline
-    of the speed figures, and the reference the kernel is tested against."""
+    """The search player with its playouts in the engine (:func:`~cardlab.games.trappola.bots.engine_playout`):
+    the same worlds, drawing the same numbers from ``self.rng``, so it decides as the kernel's
+    search. The baseline of the speed figures, and the reference the kernel is tested against."""
 
     name = "search (Python playouts)"
 
     def totals(self, view: trappola.View, cards: Sequence[Card]) -> list[float]:
         me, sampler = view.player, HandSampler(view)
-        mine = [fast.to_int(c) for c in cards]
-        totals = [0.0] * len(mine)
-        for _ in range(max(1, self.budget // len(mine))):
+        totals = [0.0] * len(cards)
+        for _ in range(max(1, self.budget // len(cards))):
             theirs = sampler.sample(self.rng)
-            for i, card in enumerate(mine):
-                deal = fast_deal(view, theirs)
-                deal.play(card)
-                points = deal.playout(fast.quick_policy, self.rng)
+            for i, card in enumerate(cards):
+                world = card_play_world(view, theirs)
+                world.apply(PLAY_CARD[card])
+                points = engine_playout(world, self.rng)
                 totals[i] += points[me] - points[1 - me]
         return totals
 

@@ -1,11 +1,15 @@
 """Computer players for Trappola: a rule-of-thumb player and a determinized Monte Carlo search.
 
 Both decide from ``state.view(seat)`` only: the opponent's hand and the stock are never read.
-(``cardlab.bots.RandomBot`` plays uniformly at random.)
+(``cardlab.bots.RandomBot`` plays uniformly at random.) The search's playouts, and the coach's, run on
+the compiled kernel (:mod:`cardlab.games.trappola.kernel_search`); :func:`engine_playout` plays the
+same playouts in the engine, the reference the kernel is tested against.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import random
 from collections import Counter
 from typing import Sequence
@@ -15,12 +19,13 @@ import numpy as np
 from cardlab.bots import RandomBot
 from cardlab.cards import ITALIAN, Card, italian_deck
 from cardlab.kernels.mersenne import restore, state_of
-from .kernel_search import search_totals
-from .engine import EXCHANGE, Action, State, View
-from .scoring import DECLARABLE, RANKS, STRENGTH, card_points, declaration_value
-from . import bots_fast as fast
+from .kernel_search import INDEX, ints, position, search_totals
+from .engine import EXCHANGE, PLAY, Action, Rules, State, View
+from .scoring import DECLARABLE, RANKS, STRENGTH, beats, card_points, declaration_value
 
 DECK = italian_deck()
+PLAY_CARD = {card: Action(f"play {card.ascii()}") for card in DECK}
+"""The action of playing each card."""
 
 
 def hand_value(hand: Sequence[Card]) -> int:
@@ -125,13 +130,9 @@ class SearchBot(RuleOfThumbBot):
         """For each of ``cards``: my points minus the opponent's, summed over ``budget // len(cards)``
         sampled worlds, each played out once per card (on the compiled kernel,
         :func:`cardlab.games.trappola.kernel_search.search_totals`, drawing from ``self.rng``)."""
-        me, sampler = view.player, HandSampler(view)
-        past = [(t.winner, t.winning_card.rank == "2") for t in view.tricks]
-        g = state_of(self.rng)
-        totals = search_totals(g, me, _ints(view.hands[me]), _ints(cards), max(1, self.budget // len(cards)),
-                               sampler.size, *sampler.arrays(), fast.to_int(view.trick[0]) if view.trick else -1,
-                               np.array(view.deal_points, np.int64), np.array([w for w, _ in past], np.int64),
-                               np.array([t for _, t in past], np.bool_), view.rules.longest_streak)
+        sampler, g = HandSampler(view), state_of(self.rng)
+        totals = search_totals(g, *position(view), ints(cards), max(1, self.budget // len(cards)), sampler.size,
+                               *sampler.arrays(), view.rules.longest_streak)
         restore(self.rng, g)
         return totals.tolist()
 
@@ -139,22 +140,49 @@ class SearchBot(RuleOfThumbBot):
         return f"SearchBot(budget={self.budget})"
 
 
-def _ints(cards: Sequence[Card]) -> np.ndarray:
-    return np.array([fast.to_int(c) for c in cards], np.int64)
+# --- the playouts in the engine -------------------------------------------------------------------
+def quick_choice(cards: Sequence[Card], lead: Card | None, rng: random.Random) -> Card:
+    """The playouts' quick policy (:func:`cardlab.games.trappola.kernel.quick_card`) among the legal
+    ``cards`` (in the engine's order), ``lead`` the card led (None when leading): a random lead;
+    follow by winning as cheaply as possible, else give the least; a void discards its least
+    valuable card, keeping 2s (ties: the card with the higher :data:`~.kernel_search.INDEX`)."""
+    if lead is None:
+        return cards[rng.randrange(len(cards))]
+    if cards[0].suit == lead.suit:
+        winning = [c for c in cards if beats(c, lead)]
+        if winning:
+            return max(winning, key=INDEX.__getitem__)
+        return min(cards, key=lambda c: (card_points([c]), -INDEX[c]))
+    return min(cards, key=lambda c: (card_points([c]) + (20 if c.rank == "2" else 0), -INDEX[c]))
 
 
-def fast_deal(view: View, theirs: Sequence[Card]) -> fast.Deal:
-    """The card play of the deal in ``view`` (the player to move looking) as a :class:`fast.Deal`
-    whose opponent holds ``theirs``: the trick so far, the points banked (T2, T12) and the past
-    tricks (for T13/T14). For the coach's playouts (and the Python baseline of
-    ``python -m cardlab.bench trappola``; :class:`SearchBot` plays out on the kernel)."""
+def card_play_world(view: View, theirs: Sequence[Card]) -> State:
+    """An engine game at the card play of the deal in ``view`` (its player to move), the opponent
+    holding ``theirs``: the same hands, trick and past tricks, the stock empty, no declarations, and
+    the game ending with this deal."""
+    world = State(_one_deal(view.rules), seed=0, undo=False)
     me = view.player
-    hands: list[list[int]] = [[], []]
-    hands[me] = [fast.to_int(c) for c in view.hands[me]]
-    hands[1 - me] = [fast.to_int(c) for c in theirs]
-    past = [(t.winner, t.winning_card.rank == "2") for t in view.tricks]
-    lead = fast.to_int(view.trick[0]) if view.trick else -1
-    return fast.Deal(hands, view.current_player, lead, view.deal_points, past, view.rules.longest_streak)
+    world.hands = [list(view.hands[me]) if p == me else list(theirs) for p in (0, 1)]
+    world.stock, world.phase, world.to_move, world.dealer = [], PLAY, view.current_player, view.dealer
+    world.trick, world.tricks = list(view.trick), list(view.tricks)
+    return world
+
+
+@functools.cache
+def _one_deal(rules: Rules) -> Rules:
+    """``rules`` with the game ending after one deal."""
+    return dataclasses.replace(rules, target=None)
+
+
+def engine_playout(world: State, rng: random.Random) -> tuple[int, int]:
+    """The deal of ``world`` (in its card play; played on in place) played to its end in the engine by
+    :func:`quick_choice` for both players, drawing from ``rng``: both players' points of the deal
+    without declarations (T2, T12–T14). The kernel's playouts give the same from the same draws."""
+    deal = world.deal_no
+    while world.phase == PLAY and world.deal_no == deal:
+        world.apply(PLAY_CARD[quick_choice(world.playable(), world.trick[0] if world.trick else None, rng)])
+    sheet = world.sheets[deal]
+    return sheet.total[0] - sheet.declarations[0], sheet.total[1] - sheet.declarations[1]
 
 
 class HandSampler:
@@ -177,7 +205,7 @@ class HandSampler:
     def arrays(self) -> tuple[np.ndarray, ...]:
         """The public facts as the kernel's :func:`~cardlab.games.trappola.kernel_search.sample_hand`
         reads them: ``free``, ``pool``, ``played`` (by rank), ``said`` and ``ranks`` (-1: unnamed)."""
-        return (_ints(self.free), _ints(self.pool), np.array([self.played[r] for r in RANKS], np.int64),
+        return (ints(self.free), ints(self.pool), np.array([self.played[r] for r in RANKS], np.int64),
                 np.array([n for n, _ in self.declared], np.int64),
                 np.array([-1 if r is None else RANKS.index(r) for _, r in self.declared], np.int64))
 

@@ -2,8 +2,9 @@
 
 The opponent's hand is dealt by the search bot's :class:`~cardlab.games.trappola.bots.HandSampler`
 (consistent with the played cards, discarded hands, declarations and suits shown void) and the
-card play runs on the bots' lean code (:func:`~cardlab.games.trappola.bots.fast_deal`, the quick
-policy for both players). Declarations follow the rules: the player's own pending ones are lost
+card play runs on the compiled kernel (:mod:`cardlab.games.trappola.kernel_search`, the quick
+policy for both players; every choice of a world draws the numbers of ``random.Random(seed)``
+for the same ``seed``). Declarations follow the rules: the player's own pending ones are lost
 by playing a card of that rank first (T7) or by taking the fourth card in a trick before
 declaring a three (T8); everyone else declares at their next turn, as the rule-of-thumb player
 does. In the exchange phase the exchanges run on a copy of the game whose hidden cards (the
@@ -21,10 +22,12 @@ import copy
 import random
 from collections import Counter
 
-from . import bots_fast as fast
-from .bots import HandSampler, RuleOfThumbBot, fast_deal, opponent_voids
+import numpy as np
+
+from .bots import HandSampler, RuleOfThumbBot, opponent_voids
 from cardlab.cards import ITALIAN, ITALIAN_RANK_ENGLISH, ITALIAN_SUIT_ENGLISH, Card
 from .engine import EXCHANGE, Action, State
+from .kernel_search import candidate_playouts, deal_playouts, ints, position, seed_number, win_chances
 from .scoring import DECLARABLE, RANKS, beats, declaration_value
 from cardlab.coach.search import CoachError, Reason
 
@@ -55,18 +58,24 @@ class TrappolaPlayouts:
         self.state, self.measure = state, measure
         self.unit = "points" if measure == "deal" else "win chance"
         self.view = view = state.view(player)
-        self.default_budget = 1000 if view.phase == EXCHANGE else 3000  # about a second either way
+        self.default_budget = 1000 if view.phase == EXCHANGE else 3000  # 0.1 to 0.4 s on one core
         self.me, self.opp = player, 1 - player
         self.actions: list[Action] = list(view.legal)
         self.sampler = HandSampler(view)
-        if view.phase == EXCHANGE:  # the exchanges are played on copies of this one
-            self.base = state.clone(undo=False)
-            self.base.rng = random.Random(0)  # the game's own would tell the next deals
+        self.longest = view.rules.longest_streak
         hand = Counter(c.rank for c in view.hands[player])
         self.pending = {a[8:]: hand[a[8:]] for a in self.actions if a.startswith("declare")}
         self.cards = [a for a in self.actions if a.startswith("play")]
+        if view.phase == EXCHANGE:  # the exchanges are played on copies of this one
+            self.base = state.clone(undo=False)
+            self.base.rng = random.Random(0)  # the game's own would tell the next deals
+        else:
+            self.position = position(view)
+            self.candidates = ints(_card(a) for a in self.cards)
         self.opp_named = [(4 if said.startswith("four") else 3, rank)
                           for p, said, rank in view.declarations if p == self.opp]
+        anyone = view.rules.t8_by_anyone  # T8: the ranks taken by the opponent (by anyone in the variant)
+        self.opp_barred = {c.rank for t in view.tricks if anyone or t.winner == self.opp for c in t.cards}
         self.my_declared = sum(declaration_value(rank, 4 if said.startswith("four") else 3)
                                for p, said, rank in view.declarations if p == player)
 
@@ -82,53 +91,41 @@ class TrappolaPlayouts:
         return theirs, stock
 
     def values(self, world: tuple[list[Card], list[Card]], seed: float) -> list[float | tuple[float, ...]]:
+        """One playout of every choice in ``world``; a declaration's value with each card played
+        after it (its continuations)."""
         if self.view.phase == EXCHANGE:
-            return [self._exchange_value(world, a, seed) for a in self.actions]
-        theirs = world[0]
-        opp_declared, opp_pending = self._opponent_declarations(theirs)
-        played = {}
-        for action in self.cards:
-            points, lost = self._card_playout(theirs, action, seed, opp_pending)
-            played[action] = (points[self.me] + self.my_declared, points[self.opp] + opp_declared, lost)
-        out: list[float | tuple[float, ...]] = []
-        for action in self.actions:
-            if action in played:
-                out.append(self._value(*played[action], seed))
-            else:  # declare now, then play a card (each card a continuation): this one is safe
-                out.append(tuple(self._value(*played[card], seed, safe=action[8:]) for card in self.cards))
-        return out
+            return self._measure(self._exchange_points(world, seed), seed)
+        outcomes = self._card_outcomes(world[0], seed)
+        declarable = list(self.pending)
+        measured = self._measure([(mine + self._gained(lost, safe), theirs)
+                                  for safe in ("", *declarable) for mine, theirs, lost in outcomes], seed)
+        n = len(self.cards)
+        by_card = dict(zip(self.cards, measured))
+        # declare now, then play a card (each card a continuation): this rank is safe
+        continued = {rank: tuple(measured[n * (k + 1):n * (k + 2)]) for k, rank in enumerate(declarable)}
+        return [by_card[a] if a in by_card else continued[a[8:]] for a in self.actions]
 
-    def _value(self, mine: int, theirs: int, lost: set[str], seed: float, safe: str = "") -> float:
-        """The measure of a playout, the player's pending declarations not lost (or ``safe``) added."""
-        gained = sum(declaration_value(r, n) for r, n in self.pending.items() if r == safe or r not in lost)
-        return self._measure(mine + gained, theirs, seed)
+    def _gained(self, lost: set[str], safe: str) -> int:
+        """The points of the player's pending declarations not lost in a playout (or ``safe``)."""
+        return sum(declaration_value(r, n) for r, n in self.pending.items() if r == safe or r not in lost)
 
     # --- the card play --------------------------------------------------------------------
-    def _card_playout(self, theirs: list[Card], action: str, seed: float,
-                      opp_pending: list[tuple[str, int]]) -> tuple[list[int], set[str]]:
-        """Play ``action``'s card and the deal out: the points of both players (the opponent's
-        pending declarations included) and the player's pending ranks lost (T7, T8)."""
-        rng = random.Random(seed)
-        deal = fast_deal(self.view, theirs)
-        card = fast.to_int(_card(action))
-        lead = deal.lead
-        deal.play(card)
-        if deal.lead >= 0:  # the player led: the opponent answers
-            reply = fast.quick_policy(deal.legal(), deal.lead, rng)
-            deal.play(reply)
-            trick = (card, reply)
-        else:
-            trick = (lead, card)
-        winner = deal.past[-1][0]
-        ranks = {RANKS[c % 9] for c in trick}
-        anyone = self.view.rules.t8_by_anyone
-        lost = {r for r, n in self.pending.items()
-                if r == RANKS[card % 9] or (n == 3 and r in ranks and (winner == self.me or anyone))}
-        points = deal.playout(fast.quick_policy, rng)
-        opp_led = bool(self.view.trick)
-        points[self.opp] += sum(declaration_value(r, n) for r, n in opp_pending
-                                if not (opp_led and n == 3 and r in ranks and (winner == self.opp or anyone)))
-        return points, lost
+    def _card_outcomes(self, theirs: list[Card], seed: float) -> list[tuple[int, int, set[str]]]:
+        """Each card played and the deal out on the kernel, the opponent holding ``theirs``: the
+        points of both players (declared ones included, the opponent's pending ones too unless
+        this trick bars them) and the player's pending ranks lost (T7, T8)."""
+        rows = candidate_playouts(seed_number(seed), *self.position, ints(theirs), self.candidates, self.longest)
+        opp_declared, opp_pending = self._opponent_declarations(theirs)
+        anyone, opp_led = self.view.rules.t8_by_anyone, bool(self.view.trick)
+        out = []
+        for card, (*points, winner, led, followed) in zip(self.candidates.tolist(), rows.tolist()):
+            ranks = {RANKS[led % 9], RANKS[followed % 9]}
+            lost = {r for r, n in self.pending.items()
+                    if r == RANKS[card % 9] or (n == 3 and r in ranks and (winner == self.me or anyone))}
+            kept = sum(declaration_value(r, n) for r, n in opp_pending
+                       if not (opp_led and n == 3 and r in ranks and (winner == self.opp or anyone)))
+            out.append((points[self.me] + self.my_declared, points[self.opp] + opp_declared + kept, lost))
+        return out
 
     def _opponent_declarations(self, theirs: list[Card]) -> tuple[int, list[tuple[str, int]]]:
         """In a world where the opponent holds ``theirs``: the points of their declarations so
@@ -144,21 +141,28 @@ class TrappolaPlayouts:
                 rank = options[0] if options else "R"
                 named.append(rank)
             points += declaration_value(rank, count)
-        taken = self._fourth_taken(self.opp)
         pending = [(r, held[r]) for r in DECLARABLE if held[r] >= 3 and r not in named and not played[r]
-                   and not (held[r] == 3 and r in taken)]
+                   and not (held[r] == 3 and r in self.opp_barred)]
         return points, pending
 
-    def _fourth_taken(self, player: int) -> set[str]:
-        """T8: the ranks of cards taken in tricks by ``player`` (by anyone in the variant)."""
-        anyone = self.view.rules.t8_by_anyone
-        return {c.rank for t in self.view.tricks if anyone or t.winner == player for c in t.cards}
-
     # --- the exchange phase ---------------------------------------------------------------
-    def _exchange_value(self, world: tuple[list[Card], list[Card]], action: Action, seed: float) -> float:
-        """Exchange or keep in a copy of the game holding the sampled hidden cards; the rest of
-        the exchanges by the rule of thumb; both declare at once; the card play played out."""
+    def _exchange_points(self, world: tuple[list[Card], list[Card]], seed: float) -> list[tuple[int, int]]:
+        """For each choice, exchange or keep, the points of the player and the opponent: the rest of
+        the exchanges made in a copy of the game holding the sampled hidden cards
+        (:meth:`_exchanged`), then both declaring at once and the card play played out on the
+        kernel (:func:`~cardlab.games.trappola.kernel_search.whole_deal`)."""
         theirs, stock = world
+        hands, firsts = [], []
+        for action in self.actions:
+            sim = self._exchanged(theirs, stock, action)
+            hands.append([ints(h) for h in sim.hands])
+            firsts.append(sim.current_player)
+        points = deal_playouts(seed_number(seed), np.array(hands), np.array(firsts, np.int64), self.longest)
+        return [tuple(row) for row in points[:, [self.me, self.opp]].tolist()]
+
+    def _exchanged(self, theirs: list[Card], stock: list[Card], action: Action) -> State:
+        """A copy of the game holding the sampled hidden cards, at its card play after ``action``
+        and the rest of the exchanges by the rule of thumb."""
         sim = copy.copy(self.base)  # a clone made once: only what an exchange changes is copied
         sim.hands = [list(theirs) if p == self.opp else list(h) for p, h in enumerate(self.base.hands)]
         sim.stock, sim.discards = list(stock), [list(d) for d in self.base.discards]
@@ -166,28 +170,21 @@ class TrappolaPlayouts:
         sim.apply(action)
         while sim.phase == EXCHANGE:
             sim.apply(THUMB.exchange_choice(sim.view(sim.current_player)))
-        declared = [sum(declaration_value(r, sum(c.rank == r for c in sim.hands[p])) for r in sim.declarable(p))
-                    for p in (0, 1)]
-        deal = fast.Deal([[fast.to_int(c) for c in h] for h in sim.hands], sim.current_player,
-                         longest=sim.rules.longest_streak)
-        points = deal.playout(fast.quick_policy, random.Random(seed))
-        return self._measure(points[self.me] + declared[self.me], points[self.opp] + declared[self.opp], seed)
+        return sim
 
     # --- the measure ----------------------------------------------------------------------
-    def _measure(self, mine: int, theirs: int, seed: float) -> float:
+    def _measure(self, points: list[tuple[int, int]], seed: float) -> list[float]:
+        """The measure of each playout's ``(player's, opponent's)`` points of the deal: their
+        margin, or the player's result of the game played on to its target by quick deals on the
+        kernel (:func:`~cardlab.games.trappola.kernel_search.win_chances`; the same deals for all)."""
         if self.measure == "deal":
-            return float(mine - theirs)
-        scores = [0, 0]
-        scores[self.me] = self.view.scores[self.me] + mine
-        scores[self.opp] = self.view.scores[self.opp] + theirs
+            return [float(mine - theirs) for mine, theirs in points]
+        scores = np.zeros((len(points), 2), np.int64)
+        scores[:, [self.me, self.opp]] = points
+        scores += np.array(self.view.scores, np.int64)
         target = self.view.rules.target
-        rng = random.Random(seed + 1)
-        dealer = 1 - self.view.dealer
-        while target is not None and not (max(scores) >= target and scores[0] != scores[1]):
-            for p, q in enumerate(quick_deal(dealer, self.view.rules.longest_streak, rng)):
-                scores[p] += q
-            dealer = 1 - dealer
-        return 0.5 if scores[0] == scores[1] else float(scores[self.me] > scores[self.opp])
+        return win_chances(seed_number(seed + 1), scores, self.me, 1 - self.view.dealer,
+                           -1 if target is None else target, self.longest).tolist()
 
     # --- explanations ---------------------------------------------------------------------
     def reasons(self, action: Action) -> tuple[Reason, ...]:
@@ -234,20 +231,6 @@ class TrappolaPlayouts:
             return [Reason("T12", f"keeps {names} to lead later: {opp} has shown void in "
                                   f"{'/'.join(ITALIAN_SUIT_ENGLISH[c.suit] for c in sure)}, so it wins 10 (T11)")]
         return []
-
-
-def quick_deal(dealer: int, longest: int, rng: random.Random) -> tuple[int, int]:
-    """A whole deal played out quickly from a random shuffle: both keep their hands, declare
-    everything at once (T7, T9) and play by the quick policy; the two players' points."""
-    pack = list(range(36))
-    rng.shuffle(pack)
-    hands = [pack[:9], pack[9:18]]
-    points = [0, 0]
-    for p, hand in enumerate(hands):
-        counts = Counter(RANKS[c % 9] for c in hand)
-        points[p] = sum(declaration_value(r, n) for r, n in counts.items() if r in DECLARABLE and n >= 3)
-    played = fast.Deal(hands, 1 - dealer).playout(fast.quick_policy, rng)
-    return points[0] + played[0], points[1] + played[1]
 
 
 def playouts(state: State, player: int, measure: str | None) -> TrappolaPlayouts:

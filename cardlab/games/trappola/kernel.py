@@ -1,5 +1,5 @@
 """Trappola compiled: whole games between random and rule-of-thumb players, and the card play the
-search player's playouts run on.
+playouts of the search player and the coach run on (:mod:`.kernel_search`).
 
 Cards are ints ``suit * 9 + r`` (``r`` 0 for the ace … 8 for the 2: a lower ``r`` is stronger),
 so ``italian_deck()[c]`` is card ``c``. A hand is a row of a ``(2, 9)`` array kept in the engine's
@@ -50,7 +50,7 @@ STREAK = np.array([0] + [STREAK_VALUES[n] for n in (1, 2, 3, 4)], np.int64)  # T
 TWO = TWO_INDEX
 
 
-# --- the card play, shared with the search's playouts --------------------------------------------
+# --- the card play, shared with the playouts (kernel_search) ------------------------------------
 @njit(cache=True)
 def legal_cards(hands: np.ndarray, sizes: np.ndarray, p: int, lead: int, out: np.ndarray) -> int:
     """T11: the cards ``p`` may play into ``out``, in hand order (``lead`` -1 when leading);
@@ -83,6 +83,23 @@ def take_out(hands: np.ndarray, sizes: np.ndarray, p: int, card: int) -> None:
 def trick_winner(lead: int, card: int, leader: int) -> int:
     """T11: who wins the trick ``lead`` (by ``leader``), ``card``: only a higher card of the suit led."""
     return 1 - leader if card // 9 == lead // 9 and card < lead else leader
+
+
+@njit(cache=True)
+def play_card(hands: np.ndarray, sizes: np.ndarray, p: int, lead: int, card: int, score: np.ndarray,
+              winners: np.ndarray, twos: np.ndarray, n: int) -> tuple[int, int, int]:
+    """``p`` plays ``card`` to the trick ``lead`` (-1: ``p`` leads it); a second card settles the
+    trick (T11), adding its card points and 10 for a winning 2 to ``score`` (T2, T12) and keeping
+    its winner and whether a 2 won it at ``winners[n]`` and ``twos[n]``. Returns who is to move,
+    the card led to the open trick (-1: none open) and the number of tricks played."""
+    take_out(hands, sizes, p, card)
+    if lead < 0:
+        return 1 - p, card, n
+    winner = trick_winner(lead, card, 1 - p)
+    two = (card if winner == p else lead) % 9 == TWO
+    score[winner] += PTS[lead % 9] + PTS[card % 9] + (TWO_BONUS if two else 0)
+    winners[n], twos[n] = winner, two
+    return winner, -1, n + 1
 
 
 @njit(cache=True)
@@ -293,24 +310,19 @@ def play_deal(order: np.ndarray, dealer: int, kinds: np.ndarray, thresholds: np.
             declared_points[p] += DECL_VALUE[r, counts[r] - 3]
             continue
         card = cards[pick - said]
-        take_out(hands, sizes, p, card)
-        if lead < 0:
-            lead, to_move = card, 1 - p
+        to_move, led, n = play_card(hands, sizes, p, lead, card, score, winners, twos, n)
+        if led >= 0:
+            lead = led
             continue
-        leader = 1 - p
-        winner = trick_winner(lead, card, leader)
-        two = (card if winner == p else lead) % 9 == TWO
-        score[winner] += PTS[lead % 9] + PTS[card % 9] + (TWO_BONUS if two else 0)   # T2, T12
-        row[TWOS_WON + winner] += two
-        winners[n], twos[n] = winner, two
-        n += 1
+        leader, winner = 1 - p, to_move
+        row[TWOS_WON + winner] += twos[n - 1]
         played[leader, lead % 9] = played[p, card % 9] = True
         taken[winner, lead % 9] = taken[winner, card % 9] = True
         if card // 9 != lead // 9:
             void[p, lead // 9] = True
         for q in range(2):
             seen[q, lead] = seen[q, card] = True
-        lead, to_move = -1, winner
+        lead = -1
     row[TRICKS] += n
     if last_tricks(score, winners, twos, n, longest):
         row[STREAKS] += 1
