@@ -8,7 +8,6 @@ compiled kernel with its C yardstick and the record hunt, the table and the Open
 
 from cardlab.registry import folder_game, register
 
-from . import engine
 from .engine import *  # noqa: F403  (the engine is the game's public surface)
 
 GAME = register(folder_game(__name__, "Cleopatra", ("draw", "table", "bots", "sim", "deal_schema", "openspiel", "warm", "bench")))

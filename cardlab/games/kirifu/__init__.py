@@ -8,7 +8,6 @@ compiled kernels, the table and the OpenSpiel adapter.
 
 from cardlab.registry import folder_game, register
 
-from . import engine
 from .engine import *  # noqa: F403  (the engine is the game's public surface)
 
 GAME = register(folder_game(__name__, "Kirifu", ("draw", "table", "bots", "sim", "coach", "deal_schema", "openspiel", "warm", "bench")))

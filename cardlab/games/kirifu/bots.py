@@ -180,7 +180,7 @@ class SearchBot:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        me, cands = state.current_player, self._candidates(state, legal)
+        cands = self._candidates(state, legal)
         totals = self.totals(state, cands, max(1, self.budget // len(cands)))
         return cands[totals.index(min(totals))]
 

@@ -8,7 +8,6 @@ table and the OpenSpiel games (a whole game, and the endgame of a deal for exact
 
 from cardlab.registry import folder_game, register
 
-from . import engine
 from .engine import *  # noqa: F403  (the engine is the game's public surface)
 
 GAME = register(folder_game(__name__, "Trappola", ("draw", "table", "bots", "sim", "coach", "deal_schema", "openspiel", "warm", "bench"), openspiel="openspiel_endgame"))
