@@ -6,7 +6,9 @@ What every registered game promises (:mod:`cardlab.game`), checked along random 
 - ``apply`` then ``undo`` restores the state exactly (its fingerprint, which reads every field
   directly, not through the snapshot);
 - ``clone()`` is independent of the original;
-- ``view(player)`` shows none of the cards ``state.hidden_cards(player)`` names;
+- ``view(player)`` shows none of the cards ``state.hidden_cards(player)`` names (a view of an
+  earlier position that the view holds, such as Trappola's ``last_deal``, is left out: its cards
+  may have been dealt again since);
 - every event has a ``player`` field where it concerns a seat (never ``seat``), and ``describe``
   tells it in words;
 - the same seed and actions give the same record, and every record reloads to the same state,
@@ -38,17 +40,20 @@ class ContractError(AssertionError):
     """A promise of the contract broken: the message names the game, the preset, the seed and what."""
 
 
-def cards_in(value: Any) -> set[Card]:
-    """Every card anywhere inside a view (dataclasses, tuples, lists, dicts)."""
+def cards_in(value: Any, skip: type | None = None) -> set[Card]:
+    """Every card anywhere inside a view (dataclasses, tuples, lists, dicts), but inside the values
+    of type ``skip`` it holds (another position's views)."""
     if isinstance(value, Card):
         return {value}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return set().union(*(cards_in(getattr(value, f.name)) for f in dataclasses.fields(value)))
-    if isinstance(value, (tuple, list)):
-        return set().union(*map(cards_in, value))
-    if isinstance(value, dict):
-        return cards_in(list(value.values()))
-    return set()
+        inner: Iterable[Any] = (getattr(value, f.name) for f in dataclasses.fields(value))
+    elif isinstance(value, (tuple, list)):
+        inner = value
+    elif isinstance(value, dict):
+        inner = value.values()
+    else:
+        return set()
+    return set().union(*(cards_in(v, skip) for v in inner if skip is None or not isinstance(v, skip)))
 
 
 def new_state(game: str, preset: str, seed: int | None) -> GameState:
@@ -97,7 +102,7 @@ def check_position(state: GameState, module: Any, rng: random.Random) -> None:
             _check(view.player == player and tuple(view.players) == tuple(state.players),
                    f"view({player}) names another seat or other players")
             _check(view.current_player == state.current_player, f"view({player}) has another player to move")
-            shown = cards_in(view) & state.hidden_cards(player)
+            shown = cards_in(view, skip=type(view)) & state.hidden_cards(player)
             _check(not shown, f"view({player}) shows hidden cards: {' '.join(map(str, shown))}")
 
 

@@ -5,8 +5,14 @@ from __future__ import annotations
 
 import html
 import re
+import xml.etree.ElementTree as ET
 
+import pytest
+
+from cardlab.draw import svg
 from cardlab.games import cleopatra
+from cardlab.games.trappola import draw as trappola_draw
+from cardlab.widgets import coach as coach_module
 from cardlab.games.cleopatra.table import CleopatraTable
 from cardlab.games.kirifu.table import KirifuTable
 from cardlab.games.trappola.table import TrappolaTable
@@ -90,6 +96,46 @@ def test_kirifu_marks_cards_to_pass_and_passed_cards_with_their_best_choice():
     targets = set(re.findall(r'data-target="([^"]+)"', table.view.svg))
     assert {t for t in targets if t.startswith(("passed:", "hand:"))}
     assert "coach · place" in table.view.svg
+
+
+def corner(el: ET.Element) -> tuple[float, float]:
+    x, y = re.fullmatch(r"translate\(([-\d.]+),([-\d.]+)\)", el.get("transform")).groups()
+    return float(x), float(y)
+
+
+def badge_places(drawing: str) -> tuple[dict[str, tuple[float, float]], list[tuple[str, tuple[float, float]]]]:
+    """The drawing parsed: each target's element's corner, and each badge's choice and corner."""
+    root = ET.fromstring(drawing)
+    targets = {el.get("data-target"): corner(el) for el in root.iter() if el.get("data-target") is not None}
+    badges = [(el.get("data-hint"), corner(el)) for el in root.iter() if el.get("class") == "cardlab-hint"]
+    return targets, badges
+
+
+def test_the_coach_computes_its_hints_and_the_games_drawing_puts_each_badge_on_its_choice():
+    """The coach gives the drawing data (``svg.Annotations``: a badge by target, the strip), never
+    SVG to edit: the table's drawing is the game's drawing with those annotations, every badge
+    stands just above the element of its choice, and the coach module keeps no pattern over SVG."""
+    trappola_table, kirifu_table = TrappolaTable(seed=5, coach=True), KirifuTable(seed=3, coach=True)
+    trappola_table.click("keep")
+    for table in (trappola_table, kirifu_table):
+        answer_timers(table, "coach")
+        marks = table.coach.annotations()
+        estimates = {e.text: e for e in table.coach.search.estimates()}
+        assert isinstance(marks, svg.Annotations) and marks.strip[0].startswith("coach")
+        assert all(tuple(estimates[b.name].label().split(" ")) == b.lines for b in marks.badges.values())
+        assert sum(b.best for b in set(marks.badges.values())) == 1
+        targets, badges = badge_places(table.view.svg)
+        assert badges and {name for name, _ in badges} <= set(estimates)
+        for name, (x, y) in badges:
+            under = [t for t in table.coach.target_of(name) if t in targets] if table is kirifu_table else [name]
+            assert any(targets[t] == pytest.approx((x, y + svg.BADGE_H + svg.BADGE_GAP), abs=0.01) for t in under)
+        assert len(badges) == len(set(marks.badges) & set(targets))       # one badge over each marked element
+    view = trappola_table.state.view(0)
+    assert trappola_table.view.svg == trappola_draw.table_svg(view, layout="wide", sort_switch=True,
+                                                              annotations=trappola_table.coach.annotations())
+    assert not any(isinstance(value, re.Pattern) for value in vars(coach_module).values())
+    trappola_table.coach.switch.value = False
+    assert trappola_table.coach.annotations() is None
 
 
 def rigged(table, x, y):

@@ -233,6 +233,51 @@ def test_buttons_are_clickable_only_when_enabled() -> None:
     assert not with_class(off, "cardlab-target") and with_class(off, "disabled")
 
 
+def corner(el: ET.Element) -> tuple[float, float]:
+    """The (x, y) of an element placed by ``transform="translate(x,y)"``."""
+    x, y = re.fullmatch(r"translate\(([-\d.]+),([-\d.]+)\)", el.get("transform")).groups()
+    return float(x), float(y)
+
+
+def test_annotations_put_each_badge_over_the_element_of_its_target() -> None:
+    """A badge is drawn over the element of its target (a raised card's raised place, an enabled
+    button), after the whole row; a target with no element, or a disabled button, has none."""
+    marks = svg.Annotations({"a": svg.Badge("play A", ("0.50", "±0.10"), best=True),
+                             "b": svg.Badge("play B", ("0.25", "±0.20")), "go": svg.Badge("go", ("+1.0", "±0.5")),
+                             "off": svg.Badge("off", ("1", "2")), "gone": svg.Badge("gone", ("1", "2"))})
+    body = (row_g(parse_cards("AS KH 10D"), 10, 80, step=30, targets=["a", "b", None], selected={1},
+                  annotations=marks)
+            + button_g("Go", 200, 160, 60, 30, "go", annotations=marks)
+            + button_g("Off", 300, 160, 60, 30, "off", enabled=False, annotations=marks))
+    root = parse(body)
+    at = {el.get("data-target"): corner(el) for el in with_class(root, "cardlab-target")}
+    badges = {el.get("data-hint"): el for el in with_class(root, "cardlab-hint")}
+    assert set(badges) == {"play A", "play B", "go"}
+    for name, target in (("play A", "a"), ("play B", "b"), ("go", "go")):
+        x, y = at[target]
+        assert corner(badges[name]) == pytest.approx((x, y - svg.BADGE_H - svg.BADGE_GAP), abs=0.01)
+    assert at["b"][1] == pytest.approx(80 - svg.RAISE * CARD_W, abs=0.01)
+    assert [t.text for t in badges["play A"].iter(NS + "text")] == ["0.50", "±0.10"]
+    assert [badges[n].find(NS + "rect").get("fill") for n in ("play A", "play B")] == [svg.BADGE_GOLD, svg.BADGE_PANEL]
+    order = [el for el in root.iter() if classes(el) & {"cardlab-card", "cardlab-hint"}]
+    assert [("cardlab-hint" in classes(el)) for el in order] == [False] * 3 + [True] * 3   # no card over a badge
+    assert row_g(parse_cards("AS"), 0, 0, targets=["a"]) == row_g(parse_cards("AS"), 0, 0, targets=["a"],
+                                                                 annotations=svg.Annotations())
+
+
+def test_the_strip_of_annotations_grows_the_document_under_its_body() -> None:
+    lines = ("coach · 40 playouts per choice", "★ " + "play the ace of swords, " * 6)
+    root = ET.fromstring(document(300, 100, text_g("x", 0, 10), annotations=svg.Annotations(strip=lines)))
+    strip = [el for el in root.iter(NS + "text") if "cardlab-coach-line" in classes(el)]
+    height = 100 + svg.STRIP_LINE * len(strip) + 12
+    assert len(strip) > len(lines) and strip[0].text == lines[0] and strip[2].text.startswith("   ")
+    assert [float(el.get("y")) for el in strip] == [116 + svg.STRIP_LINE * i for i in range(len(strip))]
+    assert [el.get("fill") for el in strip] == [svg.BADGE_GOLD] + [svg.BADGE_INK] * (len(strip) - 1)
+    assert (root.get("height"), root.get("viewBox")) == (faces.num(height), f"0 0 300 {faces.num(height)}")
+    assert root.find(NS + "rect").get("height") == faces.num(height)
+    assert document(300, 100, "", annotations=svg.Annotations()) == document(300, 100, "")
+
+
 def test_document_wraps_with_a_title_and_optional_background() -> None:
     root = ET.fromstring(document(200, 100.5, text_g("x", 0, 10), title="A & B"))
     assert (root.get("viewBox"), root.find(NS + "title").text) == ("0 0 200 100.5", "A & B")

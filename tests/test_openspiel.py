@@ -5,6 +5,7 @@ engine's outcome, and bots cross between the two worlds."""
 from __future__ import annotations
 
 import random
+import re
 import subprocess
 import sys
 
@@ -172,6 +173,25 @@ def test_resampled_hidden_cards_leave_the_players_information_unchanged(name):
         state.apply_action(rng.choice(state.legal_actions()))
         deal(state, rng)
     assert moved > 0
+
+
+def test_a_trappola_observation_shows_the_last_finished_deal_and_only_its_public_cards_T16():
+    """In a game to 300 the view keeps the deal that has just ended (``last_deal``): it is in the
+    observation, it shows that deal's tricks and discarded hand (T6) but no card of its stock left
+    over, and resampled hidden cards leave the observation as it is."""
+    game, rng = pyspiel.load_game("cardlab_trappola(preset=trappola)"), random.Random(0)
+    state = play_randomly(deal(game.new_initial_state(), rng), rng,
+                          stop=lambda s: bool(s.engine.sheets) and not s.is_chance_node())
+    p, ended = state.current_player(), state.engine.view(None).last_deal
+    line = next(row for row in state.observation_string(p).splitlines() if row.startswith("last_deal="))
+    shown = set(re.split(r"[\s\[\]()=]+", line))
+    public = {c.ascii() for t in ended.tricks for c in t.cards} | {c.ascii() for hand in ended.discards[1] for c in hand}
+    assert public <= shown and len(ended.tricks) == 9 and len(public) == 27
+    assert not shown & {c.ascii() for c in ended.stock} and ended.stock
+    for _ in range(3):
+        other = state.resample_from_infostate(p, rng.random)
+        assert other.observation_string(p) == state.observation_string(p)
+        assert other.information_state_string(p) == state.information_state_string(p)
 
 
 def first_slap_round(game, seed: int):

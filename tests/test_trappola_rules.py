@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from cardlab.cards import ITALIAN, Card, italian_deck, parse_cards
+from cardlab.contract import cards_in
 from cardlab.errors import IllegalActionError, RecordError
 from cardlab.games import trappola as T
 from cardlab.games.trappola.scoring import (RANKS, Trick, beats, card_points, closing_streak,
@@ -315,6 +316,37 @@ def test_T16_equal_totals_past_300_play_another_deal():
     g.scores = [378 - 52, 378]  # seat 0 will score 52 (36 + 10 + 6): 378 each
     bots_finish(g)
     assert g.scores == [378, 378] and not g.is_over and g.deal_no == 1 and g.dealer == 0
+
+
+def test_T16_the_view_keeps_the_finished_deal_as_it_ended_though_the_next_one_is_dealt_T7():
+    """After the ninth trick the engine deals again at once; every view keeps the deal as it ended
+    (``last_deal``): its last trick, its points and its score sheet, seen by the same seat — the
+    tricks are public, the stock left over and the opponent's declared rank (T7) stay hidden."""
+    g = started()
+    g.play("declare 2")                                   # seat 0's three 2s, rank unnamed to seat 1
+    while sum(map(len, g.hands)) > 1:
+        g.play(next(a for a in g.legal_actions() if a.startswith("play")))
+    assert all(g.view(p).last_deal is None for p in (0, 1, None))
+    before, stock = {p: g.view(p) for p in (0, 1, None)}, tuple(g.stock)
+    g.play(g.legal_actions()[-1])                         # the ninth trick
+    won = [e for e in g.events if isinstance(e, T.TrickWon)]
+    scored = next(e for e in g.events if isinstance(e, T.DealScored))
+    points = [sum(e.points + e.bonus for e in won if e.winner == p) for p in (0, 1)]
+    assert (g.deal_no, g.phase) == (1, T.EXCHANGE)
+    for p in (0, 1, None):
+        last = g.view(p).last_deal
+        assert (last.player, last.deal, last.legal, last.trick, last.last_deal) == (p, 0, (), (), None)
+        assert last.tricks[:8] == before[p].tricks and last.tricks[-1].cards == won[-1].cards
+        assert last.deal_points == tuple(points) and last.scores == scored.totals == tuple(g.scores)
+        assert last.sheets == (g.sheets[0],) and last.declarations == before[p].declarations
+        assert last.hands == tuple(() if p in (None, q) else None for q in (0, 1))
+        assert last.stock == (stock if p is None else None) and last.stock_size == len(stock)
+        if p is not None:
+            assert cards_in(last) == {c for t in last.tricks for c in t.cards}   # no card of the stock
+    assert [d[2] for d in g.view(1).last_deal.declarations] == [None]
+    assert [d[2] for d in g.view(0).last_deal.declarations] == ["2"]
+    g.undo()
+    assert g.view(0).last_deal is None
 
 
 def test_T16_variant_single_deal():

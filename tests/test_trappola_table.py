@@ -5,6 +5,7 @@ moves on, the score sheet's folding, the log, keyboard play, accessible names an
 from __future__ import annotations
 
 import html
+import inspect
 import re
 import xml.etree.ElementTree as ET
 
@@ -17,6 +18,7 @@ from cardlab.games.trappola import draw
 from cardlab.games.trappola.draw_html import sheets_html
 from cardlab.games import trappola as T
 from cardlab.games.trappola.scoring import STRENGTH
+from cardlab.games.trappola import table as table_module
 from cardlab.games.trappola.table import TrappolaTable
 from cardlab.games.trappola.words import WORDS
 from trappola_helpers import SETS, table_positions
@@ -167,6 +169,24 @@ def test_the_held_deal_shows_what_the_state_showed_before_dealing_again():
         + 10 * sheet.streak_length
     assert [t.winner for t in held.tricks] == [e.winner for e in t.state.events
                                                if isinstance(e, T.TrickWon)][:9]
+
+
+def test_the_held_deal_is_drawn_from_the_view_alone():
+    """The engine keeps the finished deal in the view (``last_deal``): the table draws it from
+    ``state.view(you)`` and keeps no deal of its own, nor any function rebuilding one."""
+    t = table(seed=6, lang="ja")
+    while t.held is None:
+        t.press("Enter")
+    view = t.state.view(t.you)
+    assert view.deal == 1 and t.held is view.last_deal and view.last_deal.deal == 0
+    assert t.view.svg == draw.table_svg(view.last_deal, layout=t.layout, lang="ja", sort=t.sorted, next_deal=True,
+                                        sort_switch=True)
+    own = [name for name, value in vars(table_module).items()
+           if inspect.isfunction(value) and value.__module__ == table_module.__name__]
+    assert own == []
+    t.press("s")                                               # the sort switch redraws the held deal
+    assert t.view.svg == draw.table_svg(t.state.view(t.you).last_deal, layout=t.layout, lang="ja", sort=False,
+                                        next_deal=True, sort_switch=True)
 
 
 # --- the score sheet and the log ------------------------------------------------------------------

@@ -184,16 +184,16 @@ def _french_court(card: Card, ink: str) -> str:
     return _court_panel(ink) + half + f'<g transform="rotate(180 50 70)">{half}</g>' + ornament
 
 
-def _star(x: float, y: float, r: float) -> str:
+def _star(x: float, y: float, r: float, cls: str = "star") -> str:
     pts = ["0,-50", "11.76,-16.18", "47.55,-15.45", "19.02,6.18", "29.39,40.45",
            "0,20", "-29.39,40.45", "-19.02,6.18", "-47.55,-15.45", "-11.76,-16.18"]
-    return (f'<path class="star" transform="translate({num(x)},{num(y)}) scale({num(r / 50)})"'
+    return (f'<path class="{cls}" transform="translate({num(x)},{num(y)}) scale({num(r / 50)})"'
             f' d="M{"L".join(pts)}Z" stroke="{GOLD_DARK}" stroke-width="2"/>')
 
 
 def _joker(card: Card) -> str:
     ink = RED if card.suit == "R" else BLACK
-    corner = _star(11, 14, 8).replace('class="star"', 'class="idx star"')
+    corner = _star(11, 14, 8, cls="idx star")
     return (f'<g fill="{ink}">{_both_corners(corner)}'
             f'<rect x="20" y="24" width="60" height="92" rx="4" fill="{CREAM}" stroke="{ink}" stroke-width="1.2"/>'
             + _star(50, 60, 22) +

@@ -6,6 +6,12 @@ numbers — so notebook outputs can be compared. Fragments (``*_g``) are ``<g>``
 ``target="…"`` is clickable: it carries ``data-target="…"`` and the class ``cardlab-target``,
 which the table widget reports back to Python. Card faces are drawn in :mod:`cardlab.draw.faces`.
 
+Annotations (the coach's hints) are arguments of the drawing, as python-chess's
+``chess.svg.board(board, arrows=..., fill=...)`` takes its marks: an :class:`Annotations` holds a
+:class:`Badge` per target, which :func:`row_g` and :func:`button_g` draw over the element of that
+target, and a strip of lines, which :func:`document` adds under the drawing. Nothing edits the
+SVG text once it is made.
+
     >>> from cardlab import Card
     >>> svg = card_svg(Card.parse("QH"))
     >>> svg.startswith("<svg") and "id=" not in svg
@@ -14,9 +20,11 @@ which the table widget reports back to Python. Card faces are drawn in :mod:`car
 
 from __future__ import annotations
 
+import textwrap
 import unicodedata
+from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Iterable, Sequence
+from typing import Iterable, Mapping, Sequence
 
 from ..cards import FRENCH, Card, parse_cards
 from .faces import DESIGN_H, DESIGN_W, SMALLEST_TEXT, back_body, esc, face_body, num
@@ -33,6 +41,11 @@ TABLE_GREEN = "#2f6b45"
 SANS = ("'DejaVu Sans',Verdana,Arial,'Noto Sans CJK JP','Noto Sans JP',IPAexGothic,IPAGothic,"  # Linux
         "'Hiragino Sans','Hiragino Kaku Gothic ProN','Yu Gothic',YuGothic,Meiryo,sans-serif")  # macOS, Windows
 ROW_STEP = 0.62  # default step of a row, as a fraction of the card width
+RAISE = 0.18     # a selected card stands this fraction of its width above its place
+BADGE_W, BADGE_H = 44, 29  # a badge over a choice: two lines at MIN_TEXT
+BADGE_GAP = 5              # between a badge and the element under it (whose box its text must not touch)
+BADGE_GOLD, BADGE_INK, BADGE_PANEL = "#f2c14e", "#f4efe1", "#163a26"
+STRIP_LINE = 18            # the line height of the strip of lines under an annotated drawing
 
 
 def card_h(w: float = CARD_W) -> float:
@@ -79,7 +92,7 @@ def card_g(card: Card | None, x: float, y: float, w: float = CARD_W, *, face_up:
                                   (("marked", marked), ("selected", selected), ("dimmed", dimmed)) if on]
     data = f' data-card="{esc(shown.ascii())}" data-key="{esc(shown.ascii())}"' if shown is not None else ""
     if selected:
-        y -= 0.18 * w
+        y -= RAISE * w
     name = label or (shown.name if shown is not None else "a card face down")
     parts = [f'<g transform="translate({num(x)},{num(y)})"{_attrs(classes, target, name)}{data}>', _inner(shown, w)]
     r = num(0.07 * w)
@@ -113,10 +126,13 @@ def _alone(card: Card | None, w: float) -> str:
 def row_g(cards: Sequence[Card | None], x: float, y: float, w: float = CARD_W, *,
           step: float | None = None, targets: Sequence[str | None] | None = None,
           marked: Iterable[int] = (), selected: Iterable[int] = (), dimmed: Iterable[int] = (),
-          face_up: bool = True, labels: Sequence[str | None] | None = None) -> str:
+          face_up: bool = True, labels: Sequence[str | None] | None = None,
+          annotations: Annotations | None = None) -> str:
     """Cards left to right from (x, y), each ``step`` to the right of the last (default ``ROW_STEP * w``,
     overlapping). ``targets`` and ``labels`` (accessible names of the clickable cards; default: the
-    cards' names) are parallel to ``cards``; ``marked``/``selected``/``dimmed`` are sets of indices."""
+    cards' names) are parallel to ``cards``; ``marked``/``selected``/``dimmed`` are sets of indices.
+    ``annotations``: the badges of the targets, drawn over their cards after the whole row (so that
+    no card of it covers a badge)."""
     step = ROW_STEP * w if step is None else step
     for name, given in (("targets", targets), ("labels", labels)):
         if given is not None and len(given) != len(cards):
@@ -127,7 +143,10 @@ def row_g(cards: Sequence[Card | None], x: float, y: float, w: float = CARD_W, *
                           label=None if labels is None else labels[i],
                           marked=i in marked, selected=i in selected, dimmed=i in dimmed)
                    for i, card in enumerate(cards))
-    return f'<g class="cardlab-row">{body}</g>'
+    badges = "" if annotations is None or targets is None else "".join(
+        annotations.over(target, x + i * step, y - (RAISE * w if i in selected else 0))
+        for i, target in enumerate(targets))
+    return f'<g class="cardlab-row">{body}</g>{badges}'
 
 
 def row_width(n: int, w: float = CARD_W, step: float | None = None) -> float:
@@ -232,21 +251,31 @@ def text_g(text: object, x: float, y: float, *, size: float = 14, anchor: str = 
 
 
 def button_g(label: str, x: float, y: float, w: float, h: float, target: str, *,
-             enabled: bool = True, name: str | None = None) -> str:
+             enabled: bool = True, name: str | None = None, annotations: Annotations | None = None) -> str:
     """A rounded button drawn in SVG; clickable (``data-target``) only when ``enabled``; ``name``:
-    its accessible name when not its ``label`` (e.g. "take 4♠ (omorai)" for "Take (T)")."""
+    its accessible name when not its ``label`` (e.g. "take 4♠ (omorai)" for "Take (T)");
+    ``annotations``: the badge of its target drawn over it (when enabled)."""
     fill, ink = ("#f4efe1", "#1b1b1b") if enabled else ("#b9b9b9", "#6d6d6d")
     classes = ["cardlab-button"] + ([] if enabled else ["disabled"])
     return (f'<g transform="translate({num(x)},{num(y)})"{_attrs(classes, target if enabled else None, name or label)}>'
             f'<rect width="{num(w)}" height="{num(h)}" rx="{num(min(8, h / 3))}" fill="{fill}"'
             f' stroke="#1b1b1b" stroke-opacity="0.5"/>'
             + text_g(label, w / 2, h / 2 + 0.36 * min(15, h * 0.5), size=min(15, h * 0.5), anchor="middle",
-                     weight="bold", fill=ink) + "</g>")
+                     weight="bold", fill=ink) + "</g>"
+            + (annotations.over(target, x, y) if annotations is not None and enabled else ""))
 
 
 def document(width: float, height: float, body: str, *, title: str | None = None,
-             background: str | None = TABLE_GREEN) -> str:
-    """Wrap fragments into a standalone ``<svg>`` of the given size (``background=None``: none)."""
+             background: str | None = TABLE_GREEN, annotations: Annotations | None = None) -> str:
+    """Wrap fragments into a standalone ``<svg>`` of the given size (``background=None``: none);
+    ``annotations``: its strip of lines (:attr:`Annotations.strip`) added under ``body``, each
+    wrapped to the width, the drawing made taller by the strip."""
+    if annotations is not None and annotations.strip:
+        lines = _wrapped(annotations.strip, width - 32)
+        body += "".join(text_g(line, 16, height + 16 + STRIP_LINE * i, size=12,
+                               fill=BADGE_GOLD if i == 0 else BADGE_INK, cls="cardlab-coach-line")
+                        for i, line in enumerate(lines))
+        height += STRIP_LINE * len(lines) + 12
     w, h = num(width), num(height)
     head = f'<svg xmlns="{SVG_NS}" width="{w}" height="{h}" viewBox="0 0 {w} {h}">'
     if title is not None:
@@ -254,6 +283,53 @@ def document(width: float, height: float, body: str, *, title: str | None = None
     if background is not None:
         head += f'<rect width="{w}" height="{h}" rx="8" fill="{esc(background)}"/>'
     return head + body + "</svg>"
+
+
+def _wrapped(lines: Sequence[str], width: float) -> list[str]:
+    """``lines`` of 12-unit text wrapped to ``width`` (at a generous 0.62 em a character, 1 em in
+    a line with wide (CJK) characters), the following parts of a line indented."""
+    def chars(line: str) -> int:
+        em = 1.0 if any(unicodedata.east_asian_width(ch) in "WF" for ch in line) else 0.62
+        return max(20, int(width / (em * 12)))
+
+    return [part for line in lines for part in textwrap.wrap(line, chars(line), subsequent_indent="   ")]
+
+
+# --- annotations: what a drawing marks over itself (the coach's hints) ----------------------------
+@dataclass(frozen=True)
+class Badge:
+    """A label over a clickable element: two short lines (the first bold), gold when ``best``;
+    ``name`` is its ``data-hint`` (the choice it stands for)."""
+
+    name: str
+    lines: tuple[str, str]
+    best: bool = False
+
+
+@dataclass(frozen=True)
+class Annotations:
+    """The marks a drawing puts over itself, given to it as an argument: ``badges``, a
+    :class:`Badge` by target, drawn over the element of that target (by :func:`row_g` and
+    :func:`button_g`); ``strip``, lines in a strip under the drawing (by :func:`document`; the
+    first in gold). A game's drawing given annotations, even empty ones, leaves room above its
+    choices for the badges, so that the table does not move when they come."""
+
+    badges: Mapping[str, Badge] = field(default_factory=dict)
+    strip: tuple[str, ...] = ()
+
+    def over(self, target: str | None, x: float, y: float) -> str:
+        """The badge of ``target`` over an element whose top-left corner is at (x, y); "" when
+        ``target`` has none."""
+        badge = self.badges.get(target) if target is not None else None
+        if badge is None:
+            return ""
+        top, bottom = badge.lines
+        ink = BADGE_PANEL if badge.best else BADGE_INK
+        return (f'<g class="cardlab-hint" data-hint="{esc(badge.name)}" transform="translate({num(x)},'
+                f'{num(y - BADGE_H - BADGE_GAP)})"><rect width="{BADGE_W}" height="{BADGE_H}" rx="4"'
+                f' fill="{BADGE_GOLD if badge.best else BADGE_PANEL}" stroke="{BADGE_GOLD}" stroke-width="1"/>'
+                + text_g(top, BADGE_W / 2, 12, size=MIN_TEXT, anchor="middle", weight="bold", fill=ink)
+                + text_g(bottom, BADGE_W / 2, 25, size=MIN_TEXT, anchor="middle", fill=ink) + "</g>")
 
 
 class _Display:

@@ -23,11 +23,12 @@ uniform chance node per card), and so are Trappola's later deals and Cleopatra's
 
 What a player knows: the observation string is the text of ``engine.view(player)`` (tensors
 encode the same view); the information state adds the player's own past actions. Views carry
-the public history of the current deal, so information states recall everything except what a
-view drops: when an opponent's declaration was made relative to the tricks and the tricks of
-earlier deals (Trappola) and which cards one drew at which refill (Kirifu), which tell nothing
-about the hidden cards now; and the piles of earlier tricks (Cleopatra), which would tell who
-holds which cards, though the only decision there, to slap a pair or not, does not turn on it.
+the public history of the current deal (Trappola's also the last finished deal as it ended), so
+information states recall everything except what a view drops: when an opponent's declaration
+was made relative to the tricks and the tricks of the deals before the last (Trappola) and which
+cards one drew at which refill (Kirifu), which tell nothing about the hidden cards now; and the
+piles of earlier tricks (Cleopatra), which would tell who holds which cards, though the only
+decision there, to slap a pair or not, does not turn on it.
 
 Bots: :mod:`.bots` (an OpenSpiel bot as a cardlab player, a cardlab bot as an OpenSpiel bot,
 information-set MCTS set up with the adapters' resampling of hidden cards).

@@ -5,10 +5,12 @@ When the switch is on and it is the reader's turn, a :class:`~cardlab.coach.Hint
 position starts. Each browser timer ``coach`` (:meth:`GameTable.request_timer`) refines it by a
 small step and the table redraws, until the budget is spent; the kernel is never busy for more
 than a step, and the reader may move at any time (the search of a position that is gone is
-dropped). Every legal choice with an element of its own in the drawing (a card, a button) is
-marked there with its estimate and interval, the best in gold; a strip under the table lists the
-best choices with their playouts and the rule behind them (choices with no element of their own,
-such as an osoroi group, appear there only).
+dropped). The coach only computes what to show; the game's drawing shows it
+(:meth:`TableCoach.annotations`, handed to its ``table_svg`` as ``annotations``: see
+:class:`cardlab.draw.svg.Annotations`): every legal choice with an element of its own in the
+drawing (a card, a button) is marked there by a badge with its estimate and interval, the best in
+gold; a strip under the table lists the best choices with their playouts and the rule behind them
+(choices with no element of their own, such as an osoroi group, appear there only).
 
 *Review* searches every decision of the reader since the last review (:func:`cardlab.coach.review`)
 and lists those clearly worse than the best choice; *replay* opens the game at such a step.
@@ -20,9 +22,6 @@ The coach speaks the table's ``lang`` (:mod:`cardlab.words.coach`); the reasons 
 from __future__ import annotations
 
 import html
-import re
-import textwrap
-import unicodedata
 from typing import TYPE_CHECKING, Callable
 
 import ipywidgets as w
@@ -38,12 +37,6 @@ if TYPE_CHECKING:
 
 STEPS = 6            # a search reaches its budget in this many timer steps
 DELAY_MS = 40        # between two steps: the browser answers, the kernel stays free for clicks
-_TARGET = re.compile(r'<g transform="translate\(([-\d.]+),([-\d.]+)\)"[^>]*?data-target="([^"]*)"')
-_HEAD = re.compile(r'<svg ([^>]*?)height="([\d.]+)" viewBox="0 0 ([\d.]+) ([\d.]+)">(<title>.*?</title>)?'
-                   r'(<rect width="[\d.]+" height=")([\d.]+)(")')
-GOLD, INK, PANEL = "#f2c14e", "#f4efe1", "#163a26"
-HINT_W, HINT_H = 44, 29   # a hint label over a choice: two lines at svg.MIN_TEXT
-HINT_GAP = 5              # between a hint label and the element under it (whose box its text must not touch)
 
 
 class TableCoach:
@@ -118,33 +111,28 @@ class TableCoach:
         self.refresh()
         self.table.redraw()
 
-    # --- the drawing --------------------------------------------------------------------------
-    def annotate(self, drawing: str) -> str:
-        """``drawing`` with the hints: a label on each choice's element, a strip of the best."""
+    # --- what the drawing shows ----------------------------------------------------------------
+    def annotations(self) -> svg.Annotations | None:
+        """What the table's drawing marks, for its ``annotations`` argument: None with the coach
+        off; else a badge by target (each choice's estimate and interval on its element, the best
+        choice of an element when it stands for several, the best of all in gold) and the strip of
+        the best choices, both empty until the search has made its first step (the drawing leaves
+        room for the badges all the same)."""
+        if not self.switch.value:
+            return None
         if self.search is None or not self.search.done:
-            return drawing
+            return svg.Annotations()
         estimates = self.search.estimates()
         best = self.search.best()
         sign = 1 if best.higher_is_better else -1
-        by_target: dict[str, Estimate] = {}
+        badges: dict[str, svg.Badge] = {}
         for e in sorted(estimates, key=lambda e: -sign * e.mean):  # the best choice of an element first
+            mean, half = e.label().split(" ")
+            badge = svg.Badge(e.text, (mean, half), best=e.action == best.action)
             targets = self.target_of(e.text)
             for target in [targets] if isinstance(targets, str) else targets:
-                by_target.setdefault(target, e)
-        labels = [self._label(e, float(x), float(y), e.action == best.action) for x, y, target in _TARGET.findall(drawing)
-                  if (e := by_target.get(html.unescape(target))) is not None]
-        return _extend(drawing, "".join(labels), self._strip(estimates, best))
-
-    @staticmethod
-    def _label(e: Estimate, x: float, y: float, best: bool) -> str:
-        mean, half = e.label().split(" ")
-        return (f'<g class="cardlab-hint" data-hint="{svg.esc(e.text)}" transform="translate({svg.num(x)},'
-                f'{svg.num(y - HINT_H - HINT_GAP)})"><rect width="{HINT_W}" height="{HINT_H}" rx="4"'
-                f' fill="{GOLD if best else PANEL}" stroke="{GOLD}" stroke-width="1"/>'
-                + svg.text_g(mean, HINT_W / 2, 12, size=svg.MIN_TEXT, anchor="middle", weight="bold",
-                             fill=PANEL if best else INK)
-                + svg.text_g(half, HINT_W / 2, 25, size=svg.MIN_TEXT, anchor="middle", fill=PANEL if best else INK)
-                + "</g>")
+                badges.setdefault(target, badge)
+        return svg.Annotations(badges, tuple(self._strip(estimates, best)))
 
     def _strip(self, estimates: list[Estimate], best: Estimate) -> list[str]:
         sign = 1 if best.higher_is_better else -1
@@ -188,25 +176,3 @@ class TableCoach:
         if step is not None:
             self.replayer.children = [replay(self.record, player=self.table.you, at=[step, step + 1])]
 
-
-def _extend(drawing: str, labels: str, lines: list[str]) -> str:
-    """The drawing with ``labels`` on top and ``lines`` in a new strip at the bottom, each wrapped
-    to the drawing's width (at a generous 0.62 em a character, 1 em in a line with wide (CJK)
-    characters)."""
-    match = _HEAD.search(drawing)
-    if match is None:
-        return drawing[:-len("</svg>")] + labels + "</svg>"
-    room = float(match.group(3)) - 32
-
-    def chars(line: str) -> int:
-        em = 1.0 if any(unicodedata.east_asian_width(ch) in "WF" for ch in line) else 0.62
-        return max(20, int(room / (em * 12)))
-
-    lines = [part for line in lines for part in textwrap.wrap(line, chars(line), subsequent_indent="   ")]
-    height = float(match.group(2))
-    new = height + 18 * len(lines) + 12
-    head = (f'<svg {match.group(1)}height="{svg.num(new)}" viewBox="0 0 {match.group(3)} {svg.num(new)}">'
-            f'{match.group(5) or ""}{match.group(6)}{svg.num(new)}{match.group(8)}')
-    text = "".join(svg.text_g(line, 16, height + 16 + 18 * i, size=12, fill=GOLD if i == 0 else INK,
-                              cls="cardlab-coach-line") for i, line in enumerate(lines))
-    return head + drawing[match.end():-len("</svg>")] + labels + text + "</svg>"

@@ -41,7 +41,7 @@ WHITE, PALE, GOLD, PANEL = "#ffffff", "#d7e8dc", "#f2c230", "#285d3c"
 ROW_DY = 34           # a second row of a face-up hand lies this far below the first (indices show)
 MIN_STEP = 20         # the least step of an overlapping row: the corner index stays readable
 BUTTON_H = 34
-HINT_ROOM = 44        # with the coach on: room above a (raised) choice for its hint label (2 lines)
+HINT_ROOM = 44        # with annotations: room above a (raised) choice for its badge (2 lines)
 
 
 def text_width(text: str, size: float, bold: bool = False) -> float:
@@ -98,9 +98,11 @@ def _seats(view: View) -> tuple[int, list[int]]:
 class _Table:
     """One drawing of the table: the view, the words' language, the width; areas drawn top down."""
 
-    def __init__(self, view: View, lang: str, width: int, legal: set[str], hints: bool) -> None:
+    def __init__(self, view: View, lang: str, width: int, legal: set[str],
+                 annotations: svg.Annotations | None) -> None:
         self.view, self.lang, self.width, self.legal = view, lang, width, legal
-        self.room = HINT_ROOM if hints else 0   # above the rows of choices: the coach's labels
+        self.annotations = annotations
+        self.room = HINT_ROOM if annotations is not None else 0   # above the rows of choices: the badges
         self.me, self.others = _seats(view)
         self.mine = view.current_player == view.player and bool(legal)
 
@@ -229,7 +231,7 @@ class _Table:
             parts.append(svg.row_g(cards, x, top, CW, step=min(CW + 10, (avail - CW) / max(1, len(cards) - 1)),
                                    targets=targets, labels=labels,
                                    selected=[i for i, c in enumerate(cards) if c == selected],
-                                   dimmed=range(len(view.passed), len(cards))))
+                                   dimmed=range(len(view.passed), len(cards)), annotations=self.annotations))
         elif view.chosen:
             cards = list(view.chosen)
             parts.append(svg.text_g(self.say("osoroi_for", name=self.name(view.receiver)), x, y + 16, size=13,
@@ -266,7 +268,7 @@ class _Table:
         step = min(0.8 * CW, (self.width - 2 * M - CW) / max(1, len(cards) - 1))
         parts.append(svg.row_g(cards, M, top, CW, step=step, targets=targets, labels=labels,
                                marked=[i for i, t in enumerate(targets) if t and t.startswith("cut ")],
-                               selected=[i for i, c in enumerate(cards) if c in chosen]))
+                               selected=[i for i, c in enumerate(cards) if c in chosen], annotations=self.annotations))
         return "".join(parts), top + CH + 16
 
     def buttons(self, y: float, passed: Card | None) -> tuple[str, float]:
@@ -298,7 +300,8 @@ class _Table:
             w = text_width(text, 15, True) + 28
             if x > M and x + w > self.width - M:
                 x, y = M, y + BUTTON_H + 10
-            parts.append(_button(text, x, y, w, target, enabled, label))
+            parts.append(svg.button_g(text, x, y, w, BUTTON_H, target, enabled=enabled, name=label,
+                                      annotations=self.annotations))
             x += w + 12
         if buttons:
             y += BUTTON_H + 24
@@ -319,23 +322,20 @@ class _Table:
         return "".join(parts) + text, y
 
 
-def _button(text: str, x: float, y: float, w: float, target: str, enabled: bool, label: str | None) -> str:
-    """A drawn button; ``label`` its accessible name when not its text."""
-    return svg.button_g(text, x, y, w, BUTTON_H, target, enabled=enabled, name=label)
-
-
 def table_svg(view: View, *, legal: Iterable[str] = (), passed: Card | None = None,
               chosen: Iterable[Card] = (), layout: str = "wide", lang: str = "en",
-              order: Sequence[Card] | None = None, hints: bool = False) -> str:
+              order: Sequence[Card] | None = None, annotations: svg.Annotations | None = None) -> str:
     """The whole table seen by ``view.player`` in ``layout`` (``"wide"``: :data:`WIDE_WIDTH` units,
     ``"narrow"``: :data:`NARROW_WIDTH`) and ``lang``. ``legal``: the viewer's legal action texts
     (empty when it is not the viewer's turn); ``passed``: the passed card the viewer has chosen to
     answer; ``chosen``: hand cards the viewer has selected to pass; ``order``: the viewer's hand in
-    the order to draw it (default :func:`sort_hand`); ``hints``: leave room above the choices for
-    the coach's labels. The table's messages are shown under the drawing, by the widget."""
+    the order to draw it (default :func:`sort_hand`); ``annotations``
+    (:class:`cardlab.draw.svg.Annotations`, the coach's hints): room above the choices, each badge
+    over the card or button of its target, the strip under the table. The table's messages are
+    shown under the drawing, by the widget."""
     if layout not in ("wide", "narrow"):
         raise ValueError(f"layout must be 'wide' or 'narrow', not {layout!r:.20}")
-    table = _Table(view, lang, WIDE_WIDTH if layout == "wide" else NARROW_WIDTH, set(legal), hints)
+    table = _Table(view, lang, WIDE_WIDTH if layout == "wide" else NARROW_WIDTH, set(legal), annotations)
     header, y = table.header()
     others, y = table.opponents(y)
     middle, y = table.middle(y, passed)
@@ -343,7 +343,7 @@ def table_svg(view: View, *, legal: Iterable[str] = (), passed: Card | None = No
     buttons, y = table.buttons(y, passed)
     footer, y = table.footer(y)
     return svg.document(table.width, y + 4, header + others + middle + hand + buttons + footer,
-                        title=say(lang, "title", world=table.world))
+                        title=say(lang, "title", world=table.world), annotations=annotations)
 
 
 def log_html(view: View, you: int | None, lang: str = "en") -> str:

@@ -209,9 +209,9 @@ class KirifuTable(GameTable):
         mine = self.state.current_player == self.you
         self.log_panel.value = drawing.log_html(view, self.you, self.lang)
         self.sheet.value = drawing.places_html(view, self.lang) if self.state.is_over else ""
-        return self.coach.annotate(drawing.table_svg(view, legal=self.legal(), passed=self.passed if mine else None,
-                                                     chosen=self.selection, layout=self.layout, lang=self.lang,
-                                                     order=self.hand_order(), hints=self.coach.switch.value))
+        return drawing.table_svg(view, legal=self.legal(), passed=self.passed if mine else None,
+                                 chosen=self.selection, layout=self.layout, lang=self.lang,
+                                 order=self.hand_order(), annotations=self.coach.annotations())
 
 
 def _target(action: str) -> list[str]:

@@ -42,7 +42,7 @@ LABEL = 13          # area labels
 SMALL = 12          # names under cards, pile labels
 LINE = 19           # line height of 13-unit text
 BUTTON_H = 34
-HINT_ROOM = 38      # with the coach on: room above your hand and the buttons for its labels (29 high, 5 above)
+HINT_ROOM = 38      # with annotations: room above your hand and the buttons for their badges (29 high, 5 above)
 WHITE = "#ffffff"
 PALE = "#d7e8dc"
 GOLD = "#f2c14e"
@@ -144,7 +144,8 @@ def _header(view: View, lang: str, width: float) -> tuple[str, float]:
     return body, 12 + 20 * len(lines)
 
 
-def _hand_row(view: View, seat: int, x: float, y: float, clickable: bool, lang: str, sort: bool) -> str:
+def _hand_row(view: View, seat: int, x: float, y: float, clickable: bool, lang: str, sort: bool,
+              annotations: svg.Annotations | None = None) -> str:
     cards = view.hands[seat]
     if cards is None:   # a hidden hand is keyed like a stack: a card it plays comes from there
         n = view.hand_sizes[seat]
@@ -158,7 +159,8 @@ def _hand_row(view: View, seat: int, x: float, y: float, clickable: bool, lang: 
                      targets=[t if t in legal else None for t in texts],
                      labels=[card_name(c, lang) for c in cards],
                      marked=[i for i, t in enumerate(texts) if t in legal],
-                     dimmed=[i for i, t in enumerate(texts) if playing and t not in legal])
+                     dimmed=[i for i, t in enumerate(texts) if playing and t not in legal],
+                     annotations=annotations)
 
 
 def _opponent(view: View, x: float, y: float, lang: str, sort: bool, width: float) -> tuple[str, float]:
@@ -287,9 +289,9 @@ def _notes_g(lines: list[tuple[str, str]], x: float, y: float) -> tuple[str, flo
 
 
 def _buttons(view: View, x: float, y: float, width: float, lang: str, next_deal: bool,
-             sort: bool | None, room: float = 0) -> tuple[str, float]:
-    """The buttons, left to right, on a new row where the next would not fit; ``room`` above
-    each row when one of them is a legal action (the coach's labels)."""
+             sort: bool | None, annotations: svg.Annotations | None, room: float = 0) -> tuple[str, float]:
+    """The buttons, left to right, on a new row where the next would not fit, with the badges of
+    ``annotations``; ``room`` above each row when one of them is a legal action (for the badges)."""
     shown = buttons(view, lang, next_deal=next_deal, sort=sort)
     room = room if any(target in view.legal for target, _key, _label in shown) else 0
     parts, bx, by = [], x, y + room
@@ -297,14 +299,14 @@ def _buttons(view: View, x: float, y: float, width: float, lang: str, next_deal:
         bw = svg.text_width(label, 15, bold=True) + 24
         if bx > x and bx + bw > x + width:
             bx, by = x, by + BUTTON_H + 10 + room
-        parts.append(svg.button_g(label, bx, by, bw, BUTTON_H, target))
+        parts.append(svg.button_g(label, bx, by, bw, BUTTON_H, target, annotations=annotations))
         bx += bw + 12
     return "".join(parts), (by - y + BUTTON_H + 12 if parts else 0)
 
 
 def _your_hand(view: View, x: float, y: float, clickable: bool, lang: str, sort: bool,
-               width: float, room: float = 0) -> tuple[str, float]:
-    """Your hand under its label, ``room`` between them (the coach's labels)."""
+               width: float, annotations: svg.Annotations | None, room: float = 0) -> tuple[str, float]:
+    """Your hand under its label, ``room`` between them (for the badges of ``annotations``)."""
     me = view_seat(view)
     if not view.hand_sizes[me]:
         return "", 0
@@ -313,25 +315,28 @@ def _your_hand(view: View, x: float, y: float, clickable: bool, lang: str, sort:
     else:
         label = WORDS.say(lang, "your_hand_turn" if view.current_player == me and view.legal else "your_hand")
     return (_text(svg.fit(label, LABEL, width), x, y + 14)
-            + _hand_row(view, me, x, y + 22 + room, clickable, lang, sort), 22 + room + H + 8)
+            + _hand_row(view, me, x, y + 22 + room, clickable, lang, sort, annotations), 22 + room + H + 8)
 
 
 def table_svg(view: View, *, clickable: bool = True, layout: str = "wide", lang: str = "en",
-              sort: bool = True, next_deal: bool = False, sort_switch: bool = False, hints: bool = False) -> str:
+              sort: bool = True, next_deal: bool = False, sort_switch: bool = False,
+              annotations: svg.Annotations | None = None) -> str:
     """The whole table seen by ``view.player``, in the ``"wide"`` or ``"narrow"`` layout and in
     ``lang``: the opponent's hand at the top with the discarded hands (T6), the stock, the trick,
     the last trick, both won piles with the running points, your hand (sorted by suit and rank
     when ``sort``) beside the declarations or the deal's score, and buttons for the legal
     non-card actions (``clickable``). ``next_deal``: the view is a finished deal held on the
     table; its only button is *next deal*. ``sort_switch``: draw the sort switch (a table's).
-    ``hints``: leave room above your hand and the buttons for the coach's labels."""
+    ``annotations`` (:class:`cardlab.draw.svg.Annotations`, the coach's hints): room above your
+    hand and the buttons, each badge over the card or button of its target, the strip under the
+    table."""
     if layout not in ("wide", "narrow"):
         raise ValueError(f"layout must be 'wide' or 'narrow', not {layout!r:.40}")
     width = WIDE_WIDTH if layout == "wide" else NARROW_WIDTH
     inner = width - 2 * MARGIN
     switch = sort if sort_switch else None
     me = view_seat(view)
-    room = HINT_ROOM if hints else 0
+    room = HINT_ROOM if annotations is not None else 0
     body, y = [], 0.0
 
     def put(part: tuple[str, float], gap: float = 10) -> None:
@@ -349,22 +354,22 @@ def table_svg(view: View, *, clickable: bool = True, layout: str = "wide", lang:
         put(_middle(view, MARGIN, y, lang), 0)
         hand_w = max(_hand_width(view, me), 320) if view.hand_sizes[me] else 0
         notes_x = MARGIN + hand_w + (40 if hand_w else 0)
-        hand = _your_hand(view, MARGIN, y, clickable, lang, sort, hand_w, room)
+        hand = _your_hand(view, MARGIN, y, clickable, lang, sort, hand_w, annotations, room)
         notes = _notes_g(_notes(view, lang, width - MARGIN - notes_x), notes_x, y + 22)
         put((hand[0] + notes[0], max(hand[1], notes[1] + 22)))
     else:
         put(_opponent(view, MARGIN, y, lang, sort, inner))
         put(_discards(view, MARGIN, y, lang, sort, inner))
         put(_middle(view, MARGIN, y, lang), 0)
-        put(_your_hand(view, MARGIN, y, clickable, lang, sort, inner, room))
+        put(_your_hand(view, MARGIN, y, clickable, lang, sort, inner, annotations, room))
         piles = _piles(view, MARGIN, y, lang)
         notes = _notes_g(_notes(view, lang, inner - 310), MARGIN + 310, y + 8)
         put((piles[0] + notes[0], max(piles[1], notes[1] + 8)))
     if clickable:
-        put(_buttons(view, MARGIN, y, inner, lang, next_deal, switch, room), 0)
+        put(_buttons(view, MARGIN, y, inner, lang, next_deal, switch, annotations, room), 0)
     height = max(y + 8, 200)
     title = f"{WORDS.say(lang, 'title')}, {WORDS.say(lang, 'deal', n=view.deal + 1)}"
-    return svg.document(width, height, "".join(body), title=title)
+    return svg.document(width, height, "".join(body), title=title, annotations=annotations)
 
 
 def pack_svg(ranks: Sequence[str] = RANKS) -> str:

@@ -150,7 +150,12 @@ def describe(event: Any, players: Sequence[str] = ("player 0", "player 1")) -> s
 
 @dataclass(frozen=True)
 class View:
-    """What one player sees (``player=None``: everything). Hidden hands and the stock are None."""
+    """What one player sees (``player=None``: everything). Hidden hands and the stock are None.
+
+    ``last_deal``: the last finished deal as it ended, seen by the same player (its nine tricks,
+    the deal's points, the score sheet up to it; hands and trick empty, nothing legal), as the
+    engine deals the next hand at once after a deal's ninth trick; None until a deal has ended.
+    """
 
     player: int | None
     players: tuple[str, str]
@@ -172,6 +177,7 @@ class View:
     scores: tuple[int, int]
     sheets: tuple[DealSheet, ...]
     outcome: Outcome | None
+    last_deal: View | None = None
 
     @property
     def leader(self) -> int:
@@ -198,6 +204,7 @@ class State(GameState):
             raise ValueError(f"Trappola has two players, not {len(self.players)}")
         self.scores = [0, 0]
         self.sheets: list[DealSheet] = []
+        self.ended: dict[int | None, View] = {}   # the last finished deal as it ended, by viewer
         self.deal_no = -1
         dealer = self.rng.randrange(2)
         order = italian_deck()
@@ -344,6 +351,7 @@ class State(GameState):
         for q in (0, 1):
             self.scores[q] += sheet.total[q]
         self.events.append(DealScored(self.deal_no, sheet.total, (self.scores[0], self.scores[1])))
+        self.ended = {player: self._view(player, None) for player in (0, 1, None)}
         target = self.rules.target
         if target is None or (max(self.scores) >= target and self.scores[0] != self.scores[1]):
             self.phase = OVER
@@ -425,7 +433,12 @@ class State(GameState):
         return set(self.hands[1 - player]) | set(self.stock)
 
     def view(self, player: int | None = None) -> View:
-        """What ``player`` sees: their hand, everything public; ``None`` shows everything."""
+        """What ``player`` sees: their hand, everything public, and the last finished deal as it
+        ended (``last_deal``, seen by ``player`` too); ``None`` shows everything."""
+        return self._view(player, self.ended.get(player))
+
+    def _view(self, player: int | None, last_deal: View | None) -> View:
+        """The view of the position now by ``player``, holding ``last_deal``."""
         def shown(q: int) -> tuple[Card, ...] | None:
             return tuple(self.hands[q]) if player is None or q == player else None
         decls = tuple((d.player, d.said, d.rank if player in (None, d.player) or d.rank == "A" else None)
@@ -437,7 +450,7 @@ class State(GameState):
                     tuple(self.stock) if player is None else None, len(self.stock),
                     (tuple(self.discards[0]), tuple(self.discards[1])), tuple(self.trick),
                     tuple(self.tricks), decls, self.deal_points(), (self.scores[0], self.scores[1]),
-                    tuple(self.sheets), self.outcome)
+                    tuple(self.sheets), self.outcome, last_deal)
 
     def score_sheet(self, deal: int = -1):
         """The score sheet of a finished deal as a pandas DataFrame (T15)."""

@@ -8,7 +8,8 @@ deal is the deal's margin and for a game to 300 the final totals' difference) or
 Chance: the dealer (one draw of 2) and the 36 cards in dealing order (35 draws, card by card),
 again for each new deal of a game to 300. Actions: ``exchange``, ``keep``, ``declare A/R/C/F/2``,
 ``play`` each of the 36 cards (43 ids). Observations are ``view(player)``: own hand, discarded
-hands, tricks, declarations (an opponent's three of R, C, F or 2 unnamed, T7), scores.
+hands, tricks, declarations (an opponent's three of R, C, F or 2 unnamed, T7), scores, and the
+last finished deal as it ended (its tricks, discarded hands, declarations and sheet).
 """
 
 from __future__ import annotations

@@ -7,8 +7,9 @@ ones folded) and the log of the whole game (your own moves marked).
 
 Your hand is sorted by suit and rank unless the *sort* switch (S) says "as dealt". After a
 deal's ninth trick the table keeps showing that deal — its last trick and its score — until you
-press Enter (*next deal*), although the game has dealt again. Keyboard: the arrows move among
-the legal cards (in hand order) and the buttons, Enter plays, E exchange, K keep, D (G, H …)
+press Enter (*next deal*), although the game has dealt again: the engine keeps the finished deal
+in the view (``View.last_deal``), and the table draws it from there. Keyboard: the arrows move
+among the legal cards (in hand order) and the buttons, Enter plays, E exchange, K keep, D (G, H …)
 declare, S sort, N twice a new game. ``lang="ja"`` speaks Japanese::
 
     >>> table = TrappolaTable(seed=5, lang="ja")
@@ -20,7 +21,6 @@ declare, S sort, N twice a new game. ``lang="ja"`` speaks Japanese::
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 import ipywidgets as w
@@ -30,7 +30,6 @@ from . import draw
 from .draw_html import event_line, log_html, sheets_html
 from cardlab.errors import IllegalActionError
 from . import engine as trappola
-from .scoring import Trick
 from cardlab.words import check_lang
 from .words import WORDS
 from cardlab.widgets.coach import TableCoach
@@ -59,10 +58,9 @@ class TrappolaTable(GameTable):
         self.names = tuple(names) if you == 0 else tuple(names[::-1])
         self.bot = bot if bot is not None else SearchBot(seed, budget=200)
         self.sorted = sort
-        self.held: trappola.View | None = None    # a finished deal shown until the reader moves on
+        self._holding = False                      # the finished deal shown until the reader moves on
         self._held_events = 0                      # the events shown while it is held
         self._resume = ""                          # the message for when the reader moves on
-        self._before: trappola.View | None = None  # the view before the last card of a deal
         self.sheet = w.HTML()
         self.sheet.add_class("cardlab-sheet")
         self.game_log = w.HTML()
@@ -80,37 +78,34 @@ class TrappolaTable(GameTable):
         return trappola.new_game(self.rules, seed=seed, players=self.names)
 
     def start(self, state: trappola.State) -> None:
-        self.held, self._before = None, None
+        self._holding = False
         super().start(state)
+
+    @property
+    def held(self) -> trappola.View | None:
+        """The finished deal shown until the reader moves on (the view's ``last_deal``), else None."""
+        return self.state.view(self.you).last_deal if self._holding else None
 
     def greeting(self) -> str:
         return WORDS.say(self.lang, "greeting" if self.state.current_player == self.you else "greeting_wait")
 
     def choose(self, state: trappola.State) -> Any:
-        self._watch()
         return self.bot.choose(state)
 
     def play(self, action: Any) -> None:
-        self._watch()
         try:
             super().play(action)
         except IllegalActionError as error:
             rule, why = self.state.why_illegal(str(action)) if error.rule != "syntax" else ("syntax", str(error))
             raise IllegalActionError(WORDS.say(self.lang, "refused", rule=rule, why=why), rule=rule) from None
 
-    def _watch(self) -> None:
-        """Before the last card of a deal: keep the view, the finished deal is drawn from it."""
-        state = self.state
-        if state.phase == trappola.PLAY and len(state.hands[0]) + len(state.hands[1]) == 1:
-            self._before = state.view(self.you)
-
     def after_action(self, start: int | None = None) -> None:
         begin = len(self.state.events) if start is None else start
         super().after_action(start)
         events = self.state.events[begin:]
         ends = [i for i, e in enumerate(events) if isinstance(e, trappola.DealScored)]
-        if ends and not self.state.is_over and self._before is not None:
-            self.held = finished_deal(self._before, events[:ends[-1] + 1], self.state.sheets)
+        if ends and not self.state.is_over:
+            self._holding = True
             self._held_events = begin + ends[-1] + 1
             self._resume = self.narrate(events[ends[-1] + 1:]) or self.greeting()
         self.coach.refresh()
@@ -155,16 +150,16 @@ class TrappolaTable(GameTable):
         other target is an action for the state (none while a finished deal is held)."""
         if target == "sort":
             self.sorted = not self.sorted
-        elif self.held is not None:
+        elif self._holding:
             if target == "next":
-                self.held, self.message = None, self._resume
+                self._holding, self.message = False, self._resume
         elif target != "next":
             self.play(target)
 
     def choices(self) -> list[str]:
         """The legal cards in hand order, then the buttons (exchange, keep, declarations); only
         *next deal* while a finished deal is held."""
-        if self.held is not None:
+        if self._holding:
             return ["next"]
         view = self.state.view(self.you)
         legal = set(view.legal)
@@ -176,42 +171,26 @@ class TrappolaTable(GameTable):
         """E exchange, K keep, D (then G, H …) the declarations, S the sort switch."""
         view = self.held or self.state.view(self.you)
         return {key: target for target, key, _label in
-                draw.buttons(view, self.lang, next_deal=self.held is not None, sort=self.sorted)
+                draw.buttons(view, self.lang, next_deal=self._holding, sort=self.sorted)
                 if len(key) == 1}
 
     # --- display ----------------------------------------------------------------------------------
     def draw(self) -> str:
-        """The table as you see it (the finished deal while it is held); the score sheet and the
-        log of the game under it."""
+        """The table as you see it (the finished deal while it is held), with the coach's
+        annotations; the score sheet and the log of the game under it."""
         view = self.held or self.state.view(self.you)
-        events = self.state.events[:self._held_events] if self.held is not None else self.state.events
+        events = self.state.events[:self._held_events] if self._holding else self.state.events
         shown = (len(view.sheets), len(events), self.lang)
         if shown != self._shown:            # a new sheet or new events (or a new game)
             self.sheet.value = sheets_html(view, self.lang)
             lines = [said for e in events if (said := event_line(e, self.names, self.you, self.lang))]
             self.game_log.value = log_html(lines, self.lang)
             self._shown = shown
-        drawing = draw.table_svg(view, clickable=True, layout=self.layout, lang=self.lang, sort=self.sorted,
-                                 next_deal=self.held is not None, sort_switch=True,
-                                 hints=self.coach.switch.value and self.held is None)
-        return drawing if self.held is not None else self.coach.annotate(drawing)
+        return draw.table_svg(view, clickable=True, layout=self.layout, lang=self.lang, sort=self.sorted,
+                              next_deal=self._holding, sort_switch=True,
+                              annotations=None if self._holding else self.coach.annotations())
 
     def on_timer(self, name: str, t: float) -> None:
         if name == "coach":
             self.coach.on_timer()
 
-
-def finished_deal(before: trappola.View, events: list[Any], sheets: list) -> trappola.View:
-    """The view of a deal after its ninth trick, made from ``before`` (the view before its last
-    card) and the ``events`` up to the deal's score (the state has already dealt again)."""
-    won = next(e for e in reversed(events) if isinstance(e, trappola.TrickWon))
-    scored = next(e for e in events if isinstance(e, trappola.DealScored))
-    lead, follow = won.cards
-    points = list(before.deal_points)
-    points[won.winner] += won.points + won.bonus
-    me = draw.view_seat(before)
-    return replace(before, legal=(), current_player=won.winner,
-                   hands=tuple(() if seat == me else None for seat in (0, 1)), hand_sizes=(0, 0),
-                   trick=(), tricks=before.tricks + (Trick(before.leader, lead, follow, won.winner),),
-                   deal_points=tuple(points), scores=scored.totals,
-                   sheets=tuple(s for s in sheets if s.deal <= scored.deal))
