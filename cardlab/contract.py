@@ -18,7 +18,8 @@ The suite runs it on every game of the package (``tests/test_contract.py``); a r
 game of their own::
 
     >>> from cardlab.contract import check_game
-    >>> check_game("trappola", seeds=(1,), presets=["single-deal"])
+    >>> check_game("trappola", seeds=(1, 2), presets=["single-deal"])   # the games played
+    2
 """
 
 from __future__ import annotations

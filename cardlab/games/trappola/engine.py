@@ -15,7 +15,7 @@ import sys
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from cardlab.cards import ITALIAN, Card, italian_deck, parse_cards
+from cardlab.cards import ITALIAN, Card, given_twice, italian_deck, read_hand
 from cardlab.errors import CardParseError, IllegalActionError, RecordError
 from cardlab.game import TERMINAL, GameState, Outcome, check_rules, resolve_rules, rule
 from .scoring import (DECLARABLE, DealSheet, Declaration, Trick, beats, card_points,
@@ -210,7 +210,7 @@ class State(GameState):
         order = italian_deck()
         self.rng.shuffle(order)
         if deal is not None:
-            dealer, order = _read_deal(deal)
+            dealer, order = read_deal(deal)
         self._first = {"dealer": dealer, "cards": _hand_text(order)}
         self._new_deal(dealer, order)
 
@@ -467,7 +467,9 @@ class State(GameState):
         return table_svg(self.view())
 
 
-def _read_deal(deal: dict) -> tuple[int, list[Card]]:
+def read_deal(deal: dict) -> tuple[int, list[Card]]:
+    """The deal reader: a deal's dealer and the pack in dealing order (T1, T3); ``RecordError``
+    names the first bad field."""
     if not isinstance(deal, dict) or set(deal) != {"dealer", "cards"}:
         raise RecordError("", "a Trappola deal is {'dealer': 0 or 1, 'cards': [36 cards]}")
     if deal["dealer"] not in (0, 1) or isinstance(deal["dealer"], bool):
@@ -498,13 +500,24 @@ def new_game(rules: Rules | str = TRAPPOLA, seed: int | None = None, deal: dict 
 
 def make_deal(hands: Sequence[str], stock: str = "", dealer: int = 1) -> dict:
     """A deal (for ``new_game(deal=...)``) giving each seat the hand written as text; the stock
-    is ``stock`` followed by the rest of the pack. Handy for examples and tests."""
-    h = [parse_cards(t, ITALIAN) for t in hands]
-    s = parse_cards(stock, ITALIAN) if stock else []
-    used = set(h[0]) | set(h[1]) | set(s)
-    if len(h[0]) != 9 or len(h[1]) != 9 or len(used) != 18 + len(s):
-        raise ValueError("give two hands of 9 different cards (and stock cards not in them)")
-    s += [c for c in italian_deck() if c not in used]
+    is ``stock`` followed by the rest of the pack. Handy for examples and tests. A bad hand, stock
+    or dealer is a ``RecordError`` naming it (T1, T3), as for a deal read from a record."""
+    if isinstance(hands, str) or len(hands) != 2:
+        raise RecordError("hands", "T3: two hands of 9 cards, seat 0's then seat 1's")
+    if dealer not in (0, 1) or isinstance(dealer, bool):
+        raise RecordError("dealer", f"must be 0 or 1, not {dealer!r:.20}")
+    h = [read_hand(text, ITALIAN, f"hands[{i}]") for i, text in enumerate(hands)]
+    for i, cards in enumerate(h):
+        if len(cards) != 9:
+            raise RecordError(f"hands[{i}]", f"T3: 9 cards, not {len(cards)}")
+    s = read_hand(stock, ITALIAN, "stock")
+    given = h[0] + h[1] + s
+    twice = given_twice(given)
+    if twice is not None:
+        raise RecordError("hands", f"T1: {twice} is given twice")
+    s += [c for c in italian_deck() if c not in given]
     first = 1 - dealer
     order = h[first][:4] + h[dealer][:4] + h[first][4:] + h[dealer][4:] + s
-    return {"dealer": dealer, "cards": _hand_text(order)}
+    deal = {"dealer": dealer, "cards": _hand_text(order)}
+    read_deal(deal)
+    return deal
