@@ -24,7 +24,7 @@ import numpy as np
 import pyspiel
 
 from ..cards import Card, french_deck, italian_deck
-from ..game import GameState
+from ..game import GameState, resolve_rules
 
 
 
@@ -159,6 +159,12 @@ class AdapterGame(pyspiel.Game):
     realtime: bool = False
     """True where the engine's decisions are real-time (Cleopatra's slaps): an OpenSpiel bot
     cannot sit at a cardlab table for such a game (:class:`~cardlab.openspiel.bots.OpenSpielPlayer`)."""
+
+    def read_params(self, params: dict | None, defaults: dict) -> tuple[dict, Any]:
+        """The game's parameters (``defaults``, overridden by ``params``) and the engine's rules
+        of their ``preset``."""
+        params = {**defaults, **(params or {})}
+        return params, resolve_rules(self.module, params["preset"])
 
     def __deepcopy__(self, memo: dict) -> "AdapterGame":
         return self   # states share their game (OpenSpiel clones states by deep copy)

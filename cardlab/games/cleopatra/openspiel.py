@@ -28,7 +28,6 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from cardlab.game import resolve_rules
 from . import engine as cleopatra
 from .engine import Slap, slap
 from cardlab.openspiel.adapter import AdapterGame, AdapterState, engine_class, game_type
@@ -63,8 +62,7 @@ class CleopatraGame(AdapterGame):
         return SLAP if react is not None and react() is not None else NO_SLAP
 
     def __init__(self, params: dict | None = None) -> None:
-        params = {**PARAMS, **(params or {})}
-        self.rules = resolve_rules(cleopatra, params["preset"])
+        params, self.rules = self.read_params(params, PARAMS)
         self.catalog = ["no slap", "slap"]
         self.state_class = CleopatraState
         self.pieces = [("player", (2,)), ("to_move", (2,)), ("top", (3, len(RANKS))), ("sizes", (6,)),

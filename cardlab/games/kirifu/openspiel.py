@@ -27,7 +27,6 @@ import pyspiel
 from .bots import determinize
 from cardlab.cards import FRENCH_SUITS, french_deck
 from cardlab.errors import RulesError
-from cardlab.game import resolve_rules
 from . import engine as kirifu
 from .moves import is_osoroi_group
 from cardlab.openspiel.adapter import AdapterGame, AdapterState, engine_class, game_type
@@ -61,8 +60,7 @@ class KirifuGame(AdapterGame):
     state_class = AdapterState
 
     def __init__(self, params: dict | None = None) -> None:
-        params = {**PARAMS, **(params or {})}
-        rules = resolve_rules(kirifu, params["preset"])
+        params, rules = self.read_params(params, PARAMS)
         try:
             self.rules = dataclasses.replace(rules, players=params["players"])
         except ValueError as e:

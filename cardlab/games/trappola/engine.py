@@ -18,12 +18,16 @@ from typing import Any, Sequence
 from cardlab.cards import ITALIAN, Card, given_twice, italian_deck, read_hand
 from cardlab.errors import CardParseError, IllegalActionError, RecordError
 from cardlab.game import TERMINAL, GameState, Outcome, check_rules, resolve_rules, rule
+from .events import (Dealt, DealScored, Declared, Exchanged, GameEnded, Kept, Played,  # noqa: F401
+                     TrickWon, describe)
 from .scoring import (DECLARABLE, DealSheet, Declaration, Trick, beats, card_points,
                                deal_sheet, TWO_BONUS)
 
 EXCHANGE, PLAY, OVER = "exchange", "play", "over"
+"""The phases of a deal: the exchange (T4-T6), the card play, and the game's end."""
 
 
+# --- rules and presets ----------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Rules:
     """Trappola's rules. ``target``: game total ending the game (T16), None for one deal;
@@ -57,6 +61,7 @@ ALIASES: dict[str, str] = {"single_deal": "single-deal", "four_twos_104": "four-
 """Old spellings of preset names, so that records saved with them still load."""
 
 
+# --- actions --------------------------------------------------------------------------------------
 class Action(str):
     """A Trappola action: its own record text, ``"exchange"``, ``"keep"``, ``"declare R"`` or ``"play RC"``."""
 
@@ -69,85 +74,7 @@ _PLAY = {card: Action(f"play {card.ascii()}") for card in italian_deck()}
 """Every action made once: ``legal_actions()`` hands out these (as fast as plain texts)."""
 
 
-# --- events -----------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Dealt:
-    deal: int
-    dealer: int
-    hands: tuple[tuple[Card, ...], tuple[Card, ...]]
-
-
-@dataclass(frozen=True)
-class Exchanged:
-    player: int
-    discarded: tuple[Card, ...]
-
-
-@dataclass(frozen=True)
-class Kept:
-    player: int
-
-
-@dataclass(frozen=True)
-class Declared:
-    player: int
-    said: str
-    rank: str
-    count: int
-
-
-@dataclass(frozen=True)
-class Played:
-    player: int
-    card: Card
-
-
-@dataclass(frozen=True)
-class TrickWon:
-    trick: int
-    winner: int
-    cards: tuple[Card, Card]
-    points: int
-    bonus: int
-
-
-@dataclass(frozen=True)
-class DealScored:
-    deal: int
-    points: tuple[int, int]
-    totals: tuple[int, int]
-
-
-@dataclass(frozen=True)
-class GameEnded:
-    winner: int | None
-    totals: tuple[int, int]
-
-
-def describe(event: Any, players: Sequence[str] = ("player 0", "player 1")) -> str:
-    """One event of a game in words, naming the players and the rules at work."""
-    if isinstance(event, Dealt):
-        return f"deal {event.deal + 1}: {players[event.dealer]} deals (T3)"
-    if isinstance(event, Exchanged):
-        return f"{players[event.player]} exchanges (T4/T5), throwing {' '.join(map(str, event.discarded))}"
-    if isinstance(event, Kept):
-        return f"{players[event.player]} keeps"
-    if isinstance(event, Declared):
-        return f"{players[event.player]} declares “{event.said}” ({event.count} × {event.rank}, T7)"
-    if isinstance(event, Played):
-        return f"{players[event.player]} plays {event.card}"
-    if isinstance(event, TrickWon):
-        bonus = f", +{event.bonus} for the 2 (T12)" if event.bonus else ""
-        return f"{players[event.winner]} wins trick {event.trick}: {event.points} card points{bonus}"
-    if isinstance(event, DealScored):
-        return (f"deal {event.deal + 1} scored (T15): {players[0]} {event.points[0]}, "
-                f"{players[1]} {event.points[1]}; game {event.totals[0]}–{event.totals[1]}")
-    if isinstance(event, GameEnded):
-        return (f"{players[event.winner]} wins the game" if event.winner is not None else "the game is tied") \
-            + f", {event.totals[0]}–{event.totals[1]} (T16)"
-    raise TypeError(f"not a Trappola event: {event!r}")
-
-
+# --- the view (the events are in events.py) -------------------------------------------------------
 @dataclass(frozen=True)
 class View:
     """What one player sees (``player=None``: everything). Hidden hands and the stock are None.
@@ -189,12 +116,14 @@ def _hand_text(cards: Sequence[Card]) -> list[str]:
     return [c.ascii() for c in cards]
 
 
+# --- the state ------------------------------------------------------------------------------------
 class State(GameState):
     """A game of Trappola in progress. Seats 0 and 1; the dealer alternates (T16)."""
 
     game = "trappola"
     action_type = Action
 
+    # --- the deal ---------------------------------------------------------------------------------
     def __init__(self, rules: Rules = TRAPPOLA, seed: int | None = None, deal: dict | None = None,
                  players: Sequence[str] | None = None, undo: bool = True) -> None:
         self._start(seed, undo)
@@ -214,7 +143,6 @@ class State(GameState):
         self._first = {"dealer": dealer, "cards": _hand_text(order)}
         self._new_deal(dealer, order)
 
-    # --- the deal -------------------------------------------------------------------------
     def _new_deal(self, dealer: int, order: list[Card]) -> None:
         """T3: 4 then 5 cards each, the non-dealer first; 18 cards stay as the stock."""
         self.deal_no += 1
@@ -236,11 +164,7 @@ class State(GameState):
         self.declared: list[Declaration] = []
         self.events.append(Dealt(self.deal_no, dealer, (tuple(hands[0]), tuple(hands[1]))))
 
-    def initial_deal(self) -> dict:
-        """The first deal: dealer and the 36 cards in dealing order (later deals come from the RNG)."""
-        return {"dealer": self._first["dealer"], "cards": list(self._first["cards"])}
-
-    # --- whose turn and what is legal ------------------------------------------------------
+    # --- whose turn and what is legal -------------------------------------------------------------
     @property
     def current_player(self) -> int:
         return TERMINAL if self.phase == OVER else self.to_move
@@ -285,7 +209,7 @@ class State(GameState):
             return [EXCHANGE_ACTION, KEEP_ACTION] if self._may_exchange() else [KEEP_ACTION]
         return [_DECLARE[r] for r in self.declarable(self.to_move)] + [_PLAY[c] for c in self.playable()]
 
-    # --- applying --------------------------------------------------------------------------
+    # --- applying actions -------------------------------------------------------------------------
     def _apply(self, action: str) -> None:
         verb, _, arg = action.partition(" ")
         p = self.to_move
@@ -361,7 +285,7 @@ class State(GameState):
         self.rng.shuffle(order)
         self._new_deal(1 - self.dealer, order)  # T16: the dealer alternates
 
-    # --- texts and errors ------------------------------------------------------------------
+    # --- texts and errors -------------------------------------------------------------------------
     def action_text(self, action: str) -> str:
         return str(action)
 
@@ -410,7 +334,11 @@ class State(GameState):
             return "T8", f"the fourth {rank} has been taken in a trick: three may no longer be declared"
         return "T7", f"a card of rank {rank} has been played: declare before playing one of them"
 
-    # --- results and views -------------------------------------------------------------------
+    # --- results and views ------------------------------------------------------------------------
+    def initial_deal(self) -> dict:
+        """The first deal: dealer and the 36 cards in dealing order (later deals come from the RNG)."""
+        return {"dealer": self._first["dealer"], "cards": list(self._first["cards"])}
+
     @property
     def outcome(self) -> Outcome | None:
         if self.phase != OVER:
@@ -456,6 +384,7 @@ class State(GameState):
         """The score sheet of a finished deal as a pandas DataFrame (T15)."""
         return self.sheets[deal].frame(self.players)
 
+    # --- display ----------------------------------------------------------------------------------
     def __repr__(self) -> str:
         if self.phase == OVER:
             return f"<Trappola over: {self.scores[0]}–{self.scores[1]}>"
@@ -467,6 +396,7 @@ class State(GameState):
         return table_svg(self.view())
 
 
+# --- new games: the deal reader, make_deal, new_game ----------------------------------------------
 def read_deal(deal: dict) -> tuple[int, list[Card]]:
     """The deal reader: a deal's dealer and the pack in dealing order (T1, T3); ``RecordError``
     names the first bad field."""
@@ -486,16 +416,6 @@ def read_deal(deal: dict) -> tuple[int, list[Card]]:
     if sorted(map(str, order)) != sorted(map(str, italian_deck())):
         raise RecordError("cards", "must be the 36 cards of the Italian pack, each once (T1)")
     return deal["dealer"], order
-
-
-def new_game(rules: Rules | str = TRAPPOLA, seed: int | None = None, deal: dict | None = None,
-             players: Sequence[str] | None = None, undo: bool = True) -> State:
-    """A new game. ``rules``: a ``Rules`` or a preset name; ``deal``: from ``initial_deal()`` or
-    :func:`make_deal`.
-
-    Later deals are shuffled by the game's RNG; with ``seed=None`` a random seed is drawn and
-    kept, so the record of any game replays exactly. ``undo=False`` keeps no undo snapshots."""
-    return State(resolve_rules(sys.modules[__name__], rules), seed, deal, players, undo)
 
 
 def make_deal(hands: Sequence[str], stock: str = "", dealer: int = 1) -> dict:
@@ -521,3 +441,13 @@ def make_deal(hands: Sequence[str], stock: str = "", dealer: int = 1) -> dict:
     deal = {"dealer": dealer, "cards": _hand_text(order)}
     read_deal(deal)
     return deal
+
+
+def new_game(rules: Rules | str = TRAPPOLA, seed: int | None = None, deal: dict | None = None,
+             players: Sequence[str] | None = None, undo: bool = True) -> State:
+    """A new game. ``rules``: a ``Rules`` or a preset name; ``deal``: from ``initial_deal()`` or
+    :func:`make_deal`.
+
+    Later deals are shuffled by the game's RNG; with ``seed=None`` a random seed is drawn and
+    kept, so the record of any game replays exactly. ``undo=False`` keeps no undo snapshots."""
+    return State(resolve_rules(sys.modules[__name__], rules), seed, deal, players, undo)

@@ -24,7 +24,6 @@ import pyspiel
 from .bots import HandSampler, unseen_cards
 from cardlab.cards import italian_deck
 from cardlab.errors import RulesError
-from cardlab.game import resolve_rules
 from . import engine as trappola
 from .scoring import DECLARABLE, TRICKS_PER_DEAL, Declaration
 from cardlab.openspiel.adapter import AdapterGame, AdapterState, copy_engine, engine_class, game_type
@@ -58,8 +57,7 @@ class TrappolaGame(AdapterGame):
     state_class = AdapterState
 
     def __init__(self, params: dict | None = None) -> None:
-        params = {**PARAMS, **(params or {})}
-        self.rules = resolve_rules(trappola, params["preset"])
+        params, self.rules = self.read_params(params, PARAMS)
         if params["returns"] not in RETURNS:
             raise RulesError("returns", f"one of {', '.join(RETURNS)}, not {params['returns']!r}")
         self.margin = params["returns"] == "margin"
