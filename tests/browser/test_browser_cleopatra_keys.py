@@ -19,7 +19,7 @@ pytestmark = pytest.mark.browser
 # pays it for an honour): Y has no card left and loses (C15). The bot never slaps (attention 0)
 # and pauses 2.5 s before its cards, time enough for the test to see a pair before it goes.
 GAME = ("from cardlab.games import cleopatra\n"
-        "from cardlab.widgets import cleopatra as widget\n"
+        "from cardlab.games.cleopatra import table as widget\n"
         "from cardlab.games.cleopatra.table import CleopatraTable\n"
         "widget.BOT_PAUSE_MS = 2500\n"
         "table = CleopatraTable(seed=1, attention=0.0, lang={lang!r})\n"
