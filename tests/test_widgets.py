@@ -5,7 +5,10 @@ from __future__ import annotations
 import pytest
 import traitlets
 
+import ipywidgets as w
+
 from cardlab.widgets import ReplayBar, Replayer, TableEventError, TableView
+from cardlab.widgets.replay import SPEEDS
 from cardlab.widgets.demo import DemoTable, turning_replay
 
 
@@ -112,13 +115,45 @@ def test_replay_bar_slider_speed_and_classes():
     bar.slider.value = 2
     assert bar.step == 2 and "&lt;c &amp; d&gt;" in bar.caption.value
     bar.speed.value = 300
-    assert bar.play.interval == 300 and bar.play.max == 2
+    assert bar.autoplay.interval == 300 and bar.autoplay.max == 2
     controls = (bar.first, bar.back, bar.forward, bar.last, bar.slider, bar.play, bar.speed, bar.caption)
     classes = [c._dom_classes[0] for c in controls]
     assert classes == ["cardlab-first", "cardlab-back", "cardlab-forward", "cardlab-last", "cardlab-step",
                        "cardlab-play", "cardlab-speed", "cardlab-caption"]
     with pytest.raises(traitlets.TraitError):
         bar.step = 3
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_replay_button_is_named_in_the_bars_language(lang):
+    """Issue "Tables at every size and at every moment": play and stop had no name for screen
+    readers (an icon only); every button's tooltip (its title, the name read out) is in ``lang``."""
+    from cardlab.words import REPLAY
+    bar = ReplayBar(3, lang=lang)
+    buttons = {"first": bar.first, "back": bar.back, "play": bar.play, "stop": bar.stop,
+               "forward": bar.forward, "last": bar.last}
+    assert all(isinstance(button, w.Button) for button in buttons.values())
+    assert {key: button.tooltip for key, button in buttons.items()} == {key: REPLAY.say(lang, key) for key in buttons}
+    assert bar.speed.tooltip == REPLAY.say(lang, "speed") and bar.slider.description == REPLAY.say(lang, "step")
+    assert [label for label, _ in bar.speed.options] == [REPLAY.say(lang, f"speed_{s}") for s in SPEEDS]
+    assert REPLAY.say(lang, "step_of", step=0, last=2) in bar.caption.value
+    assert bar.autoplay.layout.display == "none"           # the timer's own unnamed buttons are not shown
+    english = ReplayBar(3)
+    assert lang == "en" or all(b.tooltip != getattr(english, k).tooltip for k, b in buttons.items())
+
+
+def test_stop_pauses_autoplay_where_it_is():
+    """Stop went back to step 0 (ipywidgets' Play); it pauses at the step reached."""
+    bar = ReplayBar(5)
+    assert not bar.playing and not bar.play.disabled and bar.stop.disabled
+    bar.go(1)
+    bar.play.click()
+    assert bar.playing and bar.autoplay.playing and bar.play.disabled and not bar.stop.disabled
+    bar.slider.value = 3                                    # the browser's timer steps on
+    bar.stop.click()
+    assert not bar.playing and bar.step == 3 and bar.slider.value == 3
+    assert not bar.play.disabled and bar.stop.disabled
+    assert ReplayBar(1).play.disabled                        # one frame: nothing to play
 
 
 @pytest.mark.parametrize("n_frames, captions", [(0, None), (2, ["only one"]), (True, None)])

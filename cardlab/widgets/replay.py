@@ -1,9 +1,11 @@
 """Stepping through a sequence of states: ``ReplayBar`` (the controls) and ``Replayer`` (a table + bar).
 
-``ReplayBar(n_frames, captions)`` offers first / back / forward / last buttons, a step slider,
-autoplay with a speed choice and a caption for the current step. Its ``step`` trait (0 to
-``n_frames - 1``) is the one source of truth: observe it to redraw. Every control carries a
-``cardlab-…`` CSS class so browser tests find it, and the buttons work headless::
+``ReplayBar(n_frames, captions, lang)`` offers first / back / forward / last buttons, a step
+slider, play and stop (autoplay: stop pauses at the step reached) with a speed choice and a caption
+for the current step. Every button is named (its tooltip, the name screen readers read) in
+``lang``, English or Japanese. Its ``step`` trait (0 to ``n_frames - 1``) is the one source of
+truth: observe it to redraw. Every control carries a ``cardlab-…`` CSS class so browser tests find
+it, and the buttons work headless::
 
     >>> bar = ReplayBar(3, ["deal", "first card", "second card"])
     >>> bar.forward.click(); bar.step
@@ -28,7 +30,7 @@ import ipywidgets as w
 import traitlets
 
 from ..registry import game_info
-from ..words import check_lang
+from ..words import REPLAY, check_lang
 from .view import Event, TableView
 
 if TYPE_CHECKING:
@@ -46,11 +48,14 @@ def _button(icon: str, tooltip: str, cls: str) -> w.Button:
 
 
 class ReplayBar(w.VBox):
-    """Controls that move an observable ``step`` through ``n_frames`` frames, with a caption per step."""
+    """Controls that move an observable ``step`` through ``n_frames`` frames, with a caption per
+    step; their words in ``lang``. Autoplay runs on the browser's timer of a hidden ``w.Play``
+    (:attr:`autoplay`), started by :attr:`play` and paused where it is by :attr:`stop`."""
 
     step = traitlets.Int(0)
 
-    def __init__(self, n_frames: int, captions: Sequence[str] | None = None, **kwargs: Any) -> None:
+    def __init__(self, n_frames: int, captions: Sequence[str] | None = None, lang: str = "en",
+                 **kwargs: Any) -> None:
         if isinstance(n_frames, bool) or not isinstance(n_frames, int) or n_frames < 1:
             raise ValueError(f"a replay needs n_frames >= 1, got {n_frames!r}")
         captions = [""] * n_frames if captions is None else [str(c) for c in captions]
@@ -58,36 +63,55 @@ class ReplayBar(w.VBox):
             raise ValueError(f"{len(captions)} captions for {n_frames} frames: give one caption per frame")
         self.n_frames = n_frames
         self.captions = captions
+        self.lang = check_lang(lang)
         last = n_frames - 1
-        self.first = _button("fast-backward", "first step", "cardlab-first")
-        self.back = _button("step-backward", "previous step (←)", "cardlab-back")
-        self.forward = _button("step-forward", "next step (→)", "cardlab-forward")
-        self.last = _button("fast-forward", "last step", "cardlab-last")
-        self.slider = w.IntSlider(value=0, min=0, max=last, description="step", readout=True,
+        say = self.say
+        self.first = _button("fast-backward", say("first"), "cardlab-first")
+        self.back = _button("step-backward", say("back"), "cardlab-back")
+        self.play = _button("play", say("play"), "cardlab-play")
+        self.stop = _button("stop", say("stop"), "cardlab-stop")
+        self.forward = _button("step-forward", say("forward"), "cardlab-forward")
+        self.last = _button("fast-forward", say("last"), "cardlab-last")
+        self.slider = w.IntSlider(value=0, min=0, max=last, description=say("step"), readout=True,
                                   continuous_update=True, layout=w.Layout(width="280px"))
         self.slider.add_class("cardlab-step")
-        self.play = w.Play(value=0, min=0, max=last, interval=SPEEDS["normal"], show_repeat=False,
-                           tooltip="autoplay")
-        self.play.add_class("cardlab-play")
-        self.speed = w.Dropdown(options=list(SPEEDS.items()), value=SPEEDS["normal"],
-                                layout=w.Layout(width="90px"), tooltip="autoplay speed")
+        # the browser's timer of autoplay; its own buttons are hidden (they have no names, and its
+        # stop goes back to the first step): play and stop above set its ``playing``
+        self.autoplay = w.Play(value=0, min=0, max=last, interval=SPEEDS["normal"], show_repeat=False,
+                               layout=w.Layout(display="none"))
+        self.autoplay.add_class("cardlab-autoplay")
+        self.speed = w.Dropdown(options=[(say(f"speed_{name}"), ms) for name, ms in SPEEDS.items()],
+                                value=SPEEDS["normal"], layout=w.Layout(width="90px"), tooltip=say("speed"))
         self.speed.add_class("cardlab-speed")
         self.caption = w.HTML()
         self.caption.add_class("cardlab-caption")
-        controls = w.HBox([self.first, self.back, self.play, self.forward, self.last,
-                           self.slider, self.speed])
+        controls = w.HBox([self.first, self.back, self.play, self.stop, self.forward, self.last,
+                           self.slider, self.speed, self.autoplay])
         super().__init__([controls, self.caption], **kwargs)
         self.add_class("cardlab-replay")
 
         traitlets.link((self.slider, "value"), (self, "step"))
-        w.jslink((self.play, "value"), (self.slider, "value"))
-        traitlets.dlink((self.speed, "value"), (self.play, "interval"))
+        w.jslink((self.autoplay, "value"), (self.slider, "value"))
+        traitlets.dlink((self.speed, "value"), (self.autoplay, "interval"))
         self.first.on_click(lambda _: self.go(0))
         self.back.on_click(lambda _: self.go(self.step - 1))
+        self.play.on_click(lambda _: setattr(self.autoplay, "playing", True))
+        self.stop.on_click(lambda _: setattr(self.autoplay, "playing", False))
         self.forward.on_click(lambda _: self.go(self.step + 1))
         self.last.on_click(lambda _: self.go(last))
         self.observe(self._show_step, names="step")
+        self.autoplay.observe(self._show_playing, names="playing")
         self._show_step()
+        self._show_playing()
+
+    def say(self, key: str, **fields: Any) -> str:
+        """A word of the bar in its language."""
+        return REPLAY.say(self.lang, key, **fields)
+
+    @property
+    def playing(self) -> bool:
+        """Whether autoplay is on (the browser steps forward at the chosen speed)."""
+        return self.autoplay.playing
 
     @property
     def caption_text(self) -> str:
@@ -109,8 +133,13 @@ class ReplayBar(w.VBox):
         step, last = self.step, self.n_frames - 1
         self.first.disabled = self.back.disabled = step == 0
         self.forward.disabled = self.last.disabled = step == last
-        text = html.escape(self.caption_text)
-        self.caption.value = f'<b class="cardlab-stepno">Step {step}/{last}</b>: {text}'
+        number, text = html.escape(self.say("step_of", step=step, last=last)), html.escape(self.caption_text)
+        self.caption.value = f'<b class="cardlab-stepno">{number}</b>: {text}'
+
+    def _show_playing(self, _change: object = None) -> None:
+        """Play while stopped, stop while playing (a single frame has nothing to play)."""
+        self.play.disabled = self.playing or self.n_frames == 1
+        self.stop.disabled = not self.playing
 
     def __repr__(self) -> str:
         return f"ReplayBar(step={self.step}, n_frames={self.n_frames}, caption={self.caption_text!r})"
@@ -123,12 +152,14 @@ class Replayer(w.VBox):
     ``n_frames`` gives the length). With ``wide_width``, ``frames`` is a callable
     ``(step, layout) -> svg`` and the frames are drawn ``"narrow"`` when the output is narrower
     than ``wide_width`` px (as the game tables are). ``replayer.step`` reads and sets the bar's step.
+    ``lang``: the bar's words and the view's language.
     """
 
     KEYS = {"ArrowLeft": -1, "ArrowRight": +1}
 
     def __init__(self, frames: Frames, captions: Sequence[str] | None = None,
-                 n_frames: int | None = None, wide_width: int | None = None, **kwargs: Any) -> None:
+                 n_frames: int | None = None, wide_width: int | None = None, lang: str = "en",
+                 **kwargs: Any) -> None:
         self.wide_width = wide_width
         if callable(frames):
             self._frame = (lambda k: frames(k, self.layout)) if wide_width is not None else frames  # type: ignore
@@ -143,8 +174,8 @@ class Replayer(w.VBox):
             if n_frames is not None and n_frames != len(frames):
                 raise ValueError(f"n_frames={n_frames} but {len(frames)} frames were given")
             n_frames = len(frames)
-        self.bar = ReplayBar(n_frames, captions)
-        self.view = TableView(relative_keys=True)     # → pressed three times fast moves three steps
+        self.bar = ReplayBar(n_frames, captions, lang=lang)
+        self.view = TableView(relative_keys=True, lang=self.bar.lang)   # → pressed three times fast: three steps
         self.view.draw(self._frame(0))
         super().__init__([self.view, self.bar], **kwargs)
         self.add_class("cardlab-replayer")
@@ -208,7 +239,5 @@ def replay(record: Record, player: int | None = None, captions: Sequence[str] | 
                                 for i, (before, action) in enumerate(zip(states, record.actions))]
         captions = [steps[i] for i in at]
     drawing = game_info(record.game).part("draw")
-    replayer = Replayer(lambda k, layout: drawing.table_svg(states[at[k]].view(player), layout=layout, lang=lang),
-                        captions, wide_width=drawing.WIDE_WIDTH)
-    replayer.view.lang = check_lang(lang)
-    return replayer
+    return Replayer(lambda k, layout: drawing.table_svg(states[at[k]].view(player), layout=layout, lang=lang),
+                    captions, wide_width=drawing.WIDE_WIDTH, lang=lang)

@@ -60,3 +60,16 @@ TABLE = Words(
     ja={"new_game": "新しいゲーム", "game_over": "ゲーム終了。「新しいゲーム」(N)でもう一度。",
         "new_game_ask": "もう一度 N を押すと、このゲームをやめて新しく配ります。"},
 )
+
+#: words of the replay bar (:class:`cardlab.widgets.replay.ReplayBar`): its buttons' names, the
+#: step slider, the autoplay speeds and the caption's step number
+REPLAY = Words(
+    en={"first": "first step", "back": "previous step (←)", "forward": "next step (→)", "last": "last step",
+        "play": "play: a step at a time at the chosen speed", "stop": "stop: pause at this step",
+        "speed": "autoplay speed", "speed_slow": "slow", "speed_normal": "normal", "speed_fast": "fast",
+        "step": "step", "step_of": "Step {step}/{last}"},
+    ja={"first": "最初のステップ", "back": "前のステップ (←)", "forward": "次のステップ (→)", "last": "最後のステップ",
+        "play": "再生：選んだ速さで1ステップずつ進む", "stop": "停止：このステップで止める",
+        "speed": "自動再生の速さ", "speed_slow": "遅い", "speed_normal": "ふつう", "speed_fast": "速い",
+        "step": "ステップ", "step_of": "ステップ {step}/{last}"},
+)
