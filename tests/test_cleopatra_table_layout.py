@@ -46,6 +46,7 @@ POSITIONS = {
     "payment owed, long log": lambda: played(5, 57),
     "game over (sample step 100)": lambda: SAMPLE[-1],
     "beggar-my-neighbour": lambda: played(2, 40, cleopatra.BEGGAR_MY_NEIGHBOUR),
+    "egyptian ratscrew (the longest title)": lambda: played(3, 30, cleopatra.EGYPTIAN_RATSCREW),
     "long names": lambda: prepared("QH 2H", "4S 5C 9S", "X QH", "Y 4S", "Y 5C",
                                    players=("Alexandria the Great Player", "A very long computer name")),
 }
@@ -152,7 +153,8 @@ def test_the_words_are_english_with_the_japanese_title_or_all_japanese():
 def test_every_text_of_the_catalogue_formats_in_both_languages():
     fields = {"name": "Bot", "n": 3, "cards": "3 cards", "played": "5♥", "card": "5♥", "race": "Bot 300 ms",
               "reason": "no cards left", "rule": "C13", "result": "You win", "ms": 300, "x": "X", "y": "Y",
-              "text": "X plays 5♥.", "action": "X 5H"}
+              "text": "X plays 5♥.", "action": "X 5H", "rules": "Cleopatra", "changes": "rules Cleopatra",
+              "back": "seed 3", "value": "3", "greet": "Press Enter."}
     for lang in LANGS:
         for key in CLEOPATRA.by_lang[lang]:
             assert CLEOPATRA.say(lang, key, **fields)
@@ -209,3 +211,43 @@ def test_won_piles_and_the_pile_carry_motion_keys_but_not_the_hands():
 def test_a_bad_layout_is_refused():
     with pytest.raises(ValueError, match="layout must be one of"):
         table_svg(SAMPLE[0], layout="tiny")
+
+
+def test_the_log_shows_whole_entries_only_in_both_layouts_and_languages():
+    """Issue "Tables at every size and at every moment": an overflowing log began in the middle of
+    an entry ("635 ms)"); an entry that wraps over several rows is now drawn whole or left out."""
+    from cardlab.games.cleopatra.story import story
+
+    def squeezed(texts):
+        return "".join(texts).replace(" ", "")
+
+    def slapped(seed: int, n: int) -> cleopatra.State:      # every pair slapped: long entries
+        game = cleopatra.new_game(seed=seed, players=["You", "Bot"])
+        while len(game.history) < n and not game.is_over:
+            game.play(cleopatra.Slap(((0, 635), (1, 702))) if game.pair_on_top else game.legal_actions()[0])
+        return game
+
+    games = [SAMPLE[k] for k in range(10, len(SAMPLE), 9)] + [played(5, 57)] + [slapped(s, 150 + s) for s in range(6)]
+    overflowed = 0
+    for game in games:
+        for layout in ("wide", "narrow"):
+            for lang in LANGS:
+                root = ET.fromstring(table_svg(game, reader=0, layout=layout, lang=lang))
+                rows = [el.text for el in root.iter(NS + "text") if el.get("class") == "cardlab-log"]
+                entries = [line.text for line in story(game.events, game.players, lang, reader=0)]
+                whole = [k for k in range(1, len(entries) + 1) if squeezed(entries[-k:]) == squeezed(rows)]
+                assert rows and whole, f"{layout}/{lang}: the log starts inside an entry: {rows[:2]}"
+                overflowed += whole[0] < len(entries)
+    assert overflowed > 10                         # the logs were longer than the rows they had
+
+
+@pytest.mark.parametrize("rules, en, ja, name", [
+    (cleopatra.CLEOPATRA, "Cleopatra クレオパトラ", "クレオパトラ", "Cleopatra"),
+    (cleopatra.BEGGAR_MY_NEIGHBOUR, "Beggar-my-neighbour ベガー・マイ・ネイバー", "ベガー・マイ・ネイバー", "Beggar-my-neighbour"),
+    (cleopatra.EGYPTIAN_RATSCREW, "Egyptian Ratscrew エジプシャン・ラットスクリュー", "エジプシャン・ラットスクリュー",
+     "Egyptian Ratscrew")])
+def test_the_title_and_the_drawings_name_follow_the_rules(rules, en, ja, name):
+    game = cleopatra.new_game(rules, seed=1)
+    for lang, title, drawing_name in (("en", en, f"{name} table"), ("ja", ja, ja)):
+        root = ET.fromstring(table_svg(game, lang=lang))
+        assert next(root.iter(NS + "text")).text == title and root.find(NS + "title").text == drawing_name

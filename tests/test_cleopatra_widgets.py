@@ -35,7 +35,7 @@ def test_replay_card_by_card():
     n_actions = len(replay.steps[-1].actions) + replay.steps[-1].actions[0]
     assert replay.replayer.bar.n_frames == n_actions + 1
     replay.go(20)
-    assert replay.replayer.bar.caption_text.startswith("slap Y@300 (step 13)")
+    assert replay.replayer.bar.caption_text.startswith("Y slaps (Y 300 ms); Y takes 8 cards (step 13)")
     replay.mode.value = "steps"
     assert replay.children[1] is replay.by_step
 
@@ -127,12 +127,15 @@ def test_real_time_mode_turns_cards_on_ticks():
 
 
 def test_rules_seed_and_attention_controls_start_a_new_game():
+    """Before the first card, new rules and a new seed deal at once; New game then deals the next
+    seed (it dealt the same seed again before the issue "Tables at every size and at every moment")."""
     table = CleopatraTable(seed=3)
     table.rules.value = "Beggar-my-neighbour"
     table.seed.value = 9
+    assert table.state.rules.name == "beggar-my-neighbour" and table.state.seed == 9
     table.attention.value = 0.25
     table.new_button.click()
-    assert table.state.rules.name == "beggar-my-neighbour" and table.state.seed == 9
+    assert table.state.rules.name == "beggar-my-neighbour" and table.state.seed == table.seed.value == 10
     assert table.bot.attention == 0.25 and table.state.current_player == 0
     assert "cardlab-rules" in table.rules._dom_classes and repr(table).startswith("CleopatraTable(")
 
@@ -241,7 +244,7 @@ def test_replay_card_by_card_draws_the_capturing_card_with_the_cards_taken():
     replay.go(11)                                              # after "X 7D"
     taken = replay.replayer.view.svg.split('class="cardlab-taken"')[1]
     assert 'data-card="7D"' in taken and "Y takes 6 cards" in taken
-    assert replay.replayer.bar.caption_text.startswith("X 7D (step 9)")
+    assert replay.replayer.bar.caption_text.startswith("X pays 7♦; Y takes 6 cards (step 9)")
 
 
 def test_the_replay_in_japanese_and_narrow():
@@ -251,3 +254,115 @@ def test_the_replay_in_japanese_and_narrow():
     assert replay.replayer.bar.caption_text.startswith("ステップ9：Xは7♦で払う；Yは6枚取る。")
     replay.replayer.view.width = 700
     assert 'width="640"' in replay.replayer.view.svg and "Yは6枚取る" in replay.replayer.view.svg
+
+
+# --- issue "Tables at every size and at every moment": new deals, settings mid-game, the replay --
+
+def first_cards(table, n=4):
+    """The first ``n`` cards the deal on ``table`` puts on the pile (turned by the engine on a copy)."""
+    game = cleopatra.new_game(table.state.rules, seed=table.state.seed, deal=table.state.initial_deal())
+    cards = []
+    while len(cards) < n and not game.is_over:
+        action = game.legal_actions()[0]
+        game.play(action)
+        cards.append(str(action.card))
+    return cards
+
+
+def test_every_new_game_is_a_new_deal_whose_seed_is_shown_and_deals_it_again():
+    table = CleopatraTable(seed=0)
+    deals = {table.seed.value: table.state.initial_deal()}
+    table.new_button.click()                                   # New game
+    deals[table.seed.value] = table.state.initial_deal()
+    table.press("Enter")
+    table.press("n")
+    table.press("N")                                           # N twice mid-game
+    deals[table.seed.value] = table.state.initial_deal()
+    rigged(table, "5H", "9S 3S")                               # a short game on the same table:
+    table.press("Enter")                                       # X turns their last card and is out (C15)
+    assert table.state.is_over
+    table.press("n")                                           # N at the end
+    deals[table.seed.value] = table.state.initial_deal()
+    assert len(deals) == 4 and table.state.seed == table.seed.value
+    assert len({str(deal) for deal in deals.values()}) == 4    # four different deals
+    for seed, deal in deals.items():                           # each seed deals its game again
+        assert CleopatraTable(seed=seed).state.initial_deal() == deal
+    again = CleopatraTable(seed=5)
+    first = first_cards(again)
+    again.new_button.click()
+    assert first_cards(again) != first
+    again.seed.value = 5                                       # entering the seed again, before a card
+    assert again.state.seed == 5 and first_cards(again) == first
+
+
+def test_new_rules_mid_game_wait_for_n_and_the_game_goes_on_meanwhile():
+    table = CleopatraTable(seed=4, attention=0.0)
+    table.press("Enter")                                       # a card is on the pile: a game is going on
+    history = list(table.state.history)
+    table.rules.value = "Beggar-my-neighbour"
+    assert table.state.history == history and table.state.rules.name == "cleopatra"
+    assert table.view.status == ("New game with rules Beggar-my-neighbour? Press N (or New game) to leave this "
+                                 "game for it; set rules Cleopatra again to play on.")
+    assert "Cleopatra クレオパトラ" in table.view.svg          # the title of the rules in force
+    fire(table, "bot-turn")                                    # the game goes on
+    assert len(table.state.history) == 2
+    table.press("n")                                           # one N confirms what was asked
+    assert table.state.rules.name == "beggar-my-neighbour" and table.state.history == []
+    assert table.state.seed == table.seed.value == 4           # the seed shown, not the next one
+    assert "Beggar-my-neighbour ベガー・マイ・ネイバー" in table.view.svg and "クレオパトラ" not in table.view.svg
+    assert table.view.status == "Press Enter (or click your hand) to turn a card."   # no slap hint
+
+
+def test_going_back_cancels_a_waiting_change_and_n_asks_again():
+    table = CleopatraTable(seed=4, attention=0.0)
+    table.press("Enter")
+    table.seed.value = 41
+    assert "New game with seed 41?" in table.view.status and "set seed 4 again" in table.view.status
+    table.seed.value = 4                                       # back: nothing waits
+    assert table.view.status == "Back to the settings of this game: it goes on."
+    history = list(table.state.history)
+    table.press("n")                                           # a single N asks, as ever
+    assert table.state.history == history and table.state.seed == 4
+    assert table.view.status == "Press N again to leave this game and deal a new one."
+
+
+def test_new_game_button_deals_a_waiting_change_and_after_the_end_a_change_deals_at_once():
+    table = CleopatraTable(seed=4, attention=0.0)
+    table.press("Enter")
+    table.rules.value = "Egyptian Ratscrew"
+    table.seed.value = 12
+    assert "rules Egyptian Ratscrew, seed 12?" in table.view.status
+    assert "set rules Cleopatra, seed 4 again" in table.view.status
+    table.new_button.click()
+    assert (table.state.rules.name, table.state.seed, table.state.history) == ("egyptian-ratscrew", 12, [])
+    rigged(table, "5H", "9S 3S", rules=cleopatra.BEGGAR_MY_NEIGHBOUR)
+    table.press("Enter")
+    fire(table, "bot-turn")                                    # X has no card: the game is over
+    assert table.state.is_over
+    table.rules.value = "Cleopatra"
+    assert table.state.rules.name == "cleopatra" and table.state.history == []
+
+
+def test_without_slapping_space_says_so_naming_the_rule_and_nothing_says_slap():
+    for lang, words in (("en", ("Slapping is not part of Beggar-my-neighbour", 'slaps is "none"')),
+                        ("ja", ("ベガー・マイ・ネイバーには「たたく」がない", 'slaps が "none"'))):
+        table = CleopatraTable(seed=2, rules="Beggar-my-neighbour", lang=lang)
+        assert "pace" not in table.view.status and "スペース" not in table.view.status
+        assert table.trainer.switch.disabled
+        table.press("Enter")
+        table.press(" ", t=80)
+        assert all(w in table.view.status for w in words) and table.trainer.log.false_slaps == 0
+        assert "C10" not in table.view.status and "No pair" not in table.view.status
+    slapping = CleopatraTable(seed=2)
+    assert "Slap a pair with space" in slapping.view.status and not slapping.trainer.switch.disabled
+
+
+def test_the_replay_captions_cards_in_words_as_the_table_names_them():
+    replay = CleopatraReplay(mode="cards")
+    replay.go(1)
+    assert replay.replayer.bar.caption_text.startswith("X plays 5♥ (step 1)")
+    japanese = CleopatraReplay(mode="cards", lang="ja")
+    japanese.go(1)
+    assert japanese.replayer.bar.caption_text.startswith("Xは5♥を出す（ステップ1）")
+    assert japanese.replayer.bar.play.tooltip.startswith("再生") and japanese.replayer.view.lang == "ja"
+

@@ -79,7 +79,7 @@ class GameTable(w.VBox):
         self.timers: dict[str, float] = {}       # tag -> ms of the timers asked and not yet answered
         self._tags = itertools.count(1)
         self._busy = False
-        self._asked_new = False                  # N was pressed once mid-game (see handle)
+        self.asking_new = False                  # the next N deals a new game (see ask_new_game)
         self.games = 0                           # games started at this table
         super().__init__([*settings, self.view, *below, self.new_button])
         self.add_class("cardlab-table-root")
@@ -154,6 +154,7 @@ class GameTable(w.VBox):
         """Play on from ``state`` (a new game, or a prepared position)."""
         self.cancel_timers()
         self.state = state
+        self.asking_new = False
         self.games += 1
         self.message = self.greeting()
         self.after_action()
@@ -194,15 +195,13 @@ class GameTable(w.VBox):
         row (the first press only asks), so a stray key loses nothing."""
         position = (self.games, len(self.state.history))
         new_key = event["type"] == "key" and event["key"] in ("n", "N")
-        if new_key and (self.state.is_over or self._asked_new):
-            self._asked_new = False
+        if new_key and (self.state.is_over or self.asking_new):
             self.new_game()
             return
         if event["type"] != "timer":
-            self._asked_new = new_key
+            self.asking_new = False
         if new_key:
-            self.message = TABLE.say(self.lang, "new_game_ask")
-            self.redraw(same_position=True)
+            self.ask_new_game(TABLE.say(self.lang, "new_game_ask"))
             return
         try:
             if event["type"] == "timer":
@@ -218,6 +217,13 @@ class GameTable(w.VBox):
         except CardlabError as error:
             self.message = explain(error)
         self.redraw(same_position=event["type"] == "timer" and position == (self.games, len(self.state.history)))
+
+    def ask_new_game(self, message: str) -> None:
+        """Ask before the game on the table is dropped, as a first N does: ``message`` is shown,
+        and the next N deals a new game (a click or another key first forgets the question)."""
+        self.asking_new = True
+        self.message = message
+        self.redraw(same_position=True)
 
     def click(self, target: str, t: float = 0.0) -> None:
         """Act as a click on the element with ``data-target=target`` of the drawing shown."""

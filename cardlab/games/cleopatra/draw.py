@@ -3,8 +3,8 @@ what a player sees of it (:class:`~cardlab.games.cleopatra.View`).
 
 Every stack is face down with its count (nobody sees a hand in Cleopatra): the other player's
 hand and won pile at the top, the reader's at the bottom (a spectator: Y at the top), the face-up
-pile between them, and a side area with whose turn it is, what happened (the latest events, the
-reader's own in gold) and the table's keys. Two layouts: ``"wide"`` (:data:`WIDE_WIDTH` units,
+pile between them, and a side area with whose turn it is, what happened (the latest events that
+fit whole, the reader's own in gold) and the table's keys; the title names the rules played. Two layouts: ``"wide"`` (:data:`WIDE_WIDTH` units,
 the side area on the right) and ``"narrow"`` (:data:`NARROW_WIDTH` units, the side area below).
 Cards are :data:`W` units wide (more than ``svg.READABLE_W``: every face text is >= 11 units);
 no text is smaller than ``svg.MIN_TEXT`` (11) units.
@@ -26,8 +26,8 @@ from typing import Sequence
 
 from cardlab.draw import svg
 from cardlab.cards import Card, french_deck
-from .engine import State, View
-from .words import CLEOPATRA, about, cards
+from .engine import Rules, State, View
+from .words import CLEOPATRA, about, cards, rules_words
 from .story import Capture, Line, last_capture, result, story
 
 W = 74                         # card width (>= svg.READABLE_W, so every face text is >= 11 units)
@@ -158,8 +158,9 @@ class _Table:
 
     def side(self, x: float, y: float, width: float, rows: int, log: Sequence[Line], keys: Sequence[str],
              outcome: str) -> tuple[str, float]:
-        """Whose turn it is (or the result), what happened (the latest ``rows`` lines of the log,
-        the reader's own in gold) and the keys; and the baseline of the last line."""
+        """Whose turn it is (or the result), what happened (the latest lines of the log that fit
+        whole in ``rows`` rows, the reader's own in gold) and the keys; and the baseline of the
+        last line."""
         view = self.view
         head = outcome or self.about("due", view.current_player, width, 16, bold=True)
         parts = [svg.text_g(head, x, y, size=16, weight="bold", fill=WHITE, cls="cardlab-cleo-status")]
@@ -174,10 +175,10 @@ class _Table:
             for line in reversed(log):
                 mine = line.seat is not None and line.seat == self.reader
                 cut = wrap(line.text, width - 14, LABEL, bold=mine)
+                if len(lines) + len(cut) > rows:
+                    break                             # whole lines only: the older ones are left out
                 lines[:0] = [(t, mine, i == 0) for i, t in enumerate(cut)]
-                if len(lines) >= rows:
-                    break
-            for text, mine, first in lines[-rows:]:
+            for text, mine, first in lines:
                 if mine and first:
                     parts.append(f'<circle cx="{x + 4:g}" cy="{y - 5:g}" r="4" fill="{FLASH}"/>')
                 parts.append(svg.text_g(text, x + 14, y, size=LABEL, weight="bold" if mine else "normal",
@@ -204,6 +205,7 @@ def table_svg(game: State | View, *, reader: int | None = None, layout: str = "w
     log: list[Line] = []
     outcome = view.result
     to_hand = False
+    rules = game.rules if isinstance(game, State) else Rules()
     if isinstance(game, State):
         log = story(game.events, table.names, lang, reader)
         capture = capture or last_capture(game.events, len(game.history))
@@ -211,7 +213,7 @@ def table_svg(game: State | View, *, reader: int | None = None, layout: str = "w
         if game.outcome:
             outcome = result(lang, game.outcome.winner, game.outcome.reason, table.names, reader)
     top, bottom = (1 - reader, reader) if reader is not None else (1, 0)
-    parts = [svg.text_g(CLEOPATRA.say(lang, "title"), HAND_X, 30, size=17, weight="bold", fill=WHITE),
+    parts = [svg.text_g(rules_words(lang, "title", rules.name), HAND_X, 30, size=17, weight="bold", fill=WHITE),
              table.seat(top, TOP_Y, choices, to_hand), table.seat(bottom, BOTTOM_Y, choices, to_hand),
              table.pile(choices)]
     if capture is not None:
@@ -225,7 +227,7 @@ def table_svg(game: State | View, *, reader: int | None = None, layout: str = "w
                                 outcome)
         height = last + ROW + 12
     parts.append(side)
-    title = "Cleopatra table" if lang == "en" else CLEOPATRA.say(lang, "title")
+    title = CLEOPATRA.say(lang, "table_name", rules=rules_words(lang, "rules", rules.name))
     return svg.document(width, height, "".join(parts), title=title)
 
 

@@ -1,5 +1,5 @@
 """What happened in a Cleopatra game, for readers: the events in words (the table's log, the
-replay's step captions) and the cards of the latest capture (drawn beside the winner's pile).
+replay's captions of steps and of cards) and the cards of the latest capture (drawn beside the winner's pile).
 
 Words come from :mod:`cardlab.games.cleopatra.words`; the reader's seat is "you" (``reader=None``: a
 spectator, every seat by name)::
@@ -107,6 +107,12 @@ def step_text(game: State, step: Step, lang: str, names: Sequence[str] | None = 
     if last.rank in HONOURS and not any(isinstance(ev, (Captured, Ended)) for ev in events):
         parts.append(about(lang, "must_pay", 1 - step.player, names, reader))
     return CLEOPATRA.say(lang, "event_sep").join(parts) + CLEOPATRA.say(lang, "end")
+
+
+def action_words(game: State, action: int, lang: str, reader: int | None = None) -> str:
+    """What the action numbered ``action`` did, in words: "X pays 7♦; Y takes 6 cards"."""
+    events = [ev for ev in game.events if ev.action == action]
+    return CLEOPATRA.say(lang, "event_sep").join(line.text for line in story(events, game.players, lang, reader))
 
 
 def last_capture(events: Sequence[Any], n_actions: int) -> Capture | None:

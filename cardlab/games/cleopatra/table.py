@@ -12,11 +12,16 @@ the browser from the moment the pair appeared on screen, and races the bot's rea
 The arrow keys move the keyboard's ring between your hand and the pile; Enter on the ring's pile
 slaps. All timing comes from browser timers (:meth:`GameTable.request_timer`), never from a
 kernel coroutine. The table decides no rule: it turns ``state.legal_actions()[0]`` and hands
-slaps to ``state.play``. A message (what your slap did, the greeting) stays until your next
-action; the drawing's log shows what happened meanwhile. Mode, tempo and attention apply at
-once, mid-game; new rules or a new seed start a new game. The *slap trainer* (``trainer=True``)
-records your reactions and shows them after the game (:mod:`cardlab.games.cleopatra.table_slaps`).
-Every word is in English or Japanese (``lang="ja"``).
+slaps to ``state.play``; the title, the greeting, the keys and the messages follow the rules in
+force (Beggar-my-neighbour has no slapping, so no slap key and no slap hint). A message (what your
+slap did, the greeting) stays until your next action; the drawing's log shows what happened
+meanwhile. Every New game (the button, N) is a new deal: the seed box moves on to the next seed,
+so it always shows the seed of the game on the table, and entering a seed deals that game again.
+Mode, tempo and attention apply at once, mid-game. New rules or a new seed start a new game: at
+once before the first card or after the end; mid-game the change waits and the message asks, as
+N does, before the game is dropped (N or New game deals it; setting them back cancels). The
+*slap trainer* (``trainer=True``) records your reactions and shows them after the game
+(:mod:`cardlab.games.cleopatra.table_slaps`). Every word is in English or Japanese (``lang="ja"``).
 
     >>> table = CleopatraTable(seed=4)
     >>> table.press("Enter") if table.state.current_player == 0 else None
@@ -31,13 +36,13 @@ import ipywidgets as w
 
 from .bots import SlapBot
 from . import draw as drawing
-from .story import race, result, step_text
+from .story import action_words, race, result, step_text
 from cardlab.errors import IllegalActionError
 from . import engine as cleopatra
 from .engine import FalseSlap, Played, Slap, Slapped, slap
 from cardlab.records import Record
 from cardlab.words import check_lang
-from .words import CLEOPATRA, about
+from .words import CLEOPATRA, about, rules_words
 from cardlab.widgets.replay import Replayer
 from .table_slaps import SlapTrainer
 from cardlab.widgets.table import GameTable
@@ -80,8 +85,9 @@ class CleopatraReplay(w.VBox):
 
         deal = say("deal", x=game.players[0], y=game.players[1])
         step_of = {a: s for s in self.steps for a in s.actions}
-        card_captions = [deal] + [noted(say("card_caption", action=text, n=step_of[i].number if i in step_of else "?"),
-                                        i) for i, text in enumerate(record.actions)]
+        card_captions = [deal] + [noted(say("card_caption", action=action_words(game, i, lang),
+                                            n=step_of[i].number if i in step_of else "?"), i)
+                                  for i in range(len(record.actions))]
         step_captions = [deal] + [noted(say("step_caption", n=s.number, text=step_text(game, s, lang)), s.actions[-1])
                                   for s in self.steps]
         self.by_step = self._replayer(states, [0] + [s.actions[-1] + 1 for s in self.steps], step_captions)
@@ -96,10 +102,8 @@ class CleopatraReplay(w.VBox):
     def _replayer(self, states: list[cleopatra.State], at: Any, captions: list[str]) -> Replayer:
         """Frame k: the game after ``at[k]`` actions, with the capture its last action made."""
         at = list(at)
-        replayer = Replayer(lambda k, layout: drawing.table_svg(states[at[k]], layout=layout, lang=self.lang),
-                            captions, wide_width=drawing.WIDE_WIDTH)
-        replayer.view.lang = self.lang
-        return replayer
+        return Replayer(lambda k, layout: drawing.table_svg(states[at[k]], layout=layout, lang=self.lang),
+                        captions, wide_width=drawing.WIDE_WIDTH, lang=self.lang)
 
     @property
     def replayer(self) -> Replayer:
@@ -121,6 +125,8 @@ class CleopatraTable(GameTable):
     """You (X) against a slapping bot (Y). See the module docstring for the two modes."""
 
     WIDE_WIDTH = drawing.WIDE_WIDTH
+    #: the rules (a key of :data:`RULES`) and the seed the game on the table was dealt with
+    dealt: tuple[str, int]
 
     def __init__(self, rules: str = "Cleopatra", seed: int = 0, attention: float = 0.7,
                  mode: str = "step", tempo: str = "normal (1 s)", trainer: bool = False, lang: str = "en") -> None:
@@ -129,7 +135,8 @@ class CleopatraTable(GameTable):
         def say(key: str) -> str:
             return CLEOPATRA.say(lang, key)
 
-        self.rules = w.Dropdown(options=[(say(f"rules_{r}"), r) for r in RULES], value=rules, description=say("rules"))
+        self.rules = w.Dropdown(options=[(say(f"rules_{RULES[r].name}"), r) for r in RULES], value=rules,
+                                description=say("rules"))
         self.seed = w.BoundedIntText(value=seed, min=0, max=10**9, description=say("seed"))
         self.attention = w.FloatSlider(value=attention, min=0.0, max=1.0, step=0.05, description=say("attention"),
                                        style={"description_width": "initial"})
@@ -142,13 +149,14 @@ class CleopatraTable(GameTable):
                             (self.tempo, "cardlab-tempo")):
             widget.add_class(cls)
         self.pair_open, self.bot_time = False, None
+        self.change_waits = False      # new rules or a new seed chosen mid-game wait for N (see _setting_changed)
         self.trainer = SlapTrainer(on=trainer, lang=lang)
         super().__init__(settings=[settings_row(self.rules, self.seed), settings_row(self.attention, self.tempo),
                                    settings_row(self.play_mode, self.trainer.switch)],
                          below=[self.trainer.report], lang=lang)
         self.add_class("cardlab-cleopatra")
-        self.rules.observe(lambda _change: self.new_game(), names="value")
-        self.seed.observe(lambda _change: self.new_game(), names="value")
+        self.rules.observe(self._setting_changed, names="value")
+        self.seed.observe(self._setting_changed, names="value")
         self.attention.observe(self._attend, names="value")
         self.play_mode.observe(self._reschedule, names="value")
         self.tempo.observe(self._reschedule, names="value")
@@ -158,22 +166,39 @@ class CleopatraTable(GameTable):
         """A text of the table in its language."""
         return CLEOPATRA.say(self.lang, key, **fields)
 
+    @property
+    def slapping(self) -> bool:
+        """Whether the rules in force have slapping (their field ``slaps`` is not ``"none"``, C14)."""
+        return self.state.rules.slaps != "none"
+
     # --- the game's parts of the table ------------------------------------------------------------
+    def new_game(self) -> None:
+        """A new deal (New game, N): the seed box moves on to the next seed, the seed of the new
+        game; new rules or a new seed chosen mid-game and waiting are dealt as chosen."""
+        if self.games and self._settings() == self.dealt:
+            self.dealt = (self.rules.value, (self.seed.value + 1) % (self.seed.max + 1))
+            self.seed.value = self.dealt[1]        # the game's own settings: _setting_changed lets it be
+        super().new_game()
+
     def make_state(self) -> cleopatra.State:
         """A new game with the chosen rules, seed and bot attention (you are X and play first)."""
+        self.dealt = self._settings()
         self.bot = SlapBot(self.seed.value + 1, attention=self.attention.value)
         rules = cleopatra.variant(RULES[self.rules.value], first="X")
         return cleopatra.new_game(rules, seed=self.seed.value, players=[self.say("you_name"), self.say("bot_name")])
 
     def start(self, state: cleopatra.State) -> None:
         """Play on from ``state`` (you are X, the bot Y), e.g. a prepared deal."""
-        self.pair_open, self.bot_time = False, None
+        self.pair_open, self.bot_time, self.change_waits = False, None, False
         self.trainer.reset()
         super().start(state)
+        self.trainer.switch.disabled = not self.slapping       # no pairs to time
         self._ring_your_hand()
 
     def greeting(self) -> str:
-        return self.say("greet_step" if self.play_mode.value == "step" else "greet_real")
+        """How cards are turned in this mode, and how to slap where the rules have slapping."""
+        greet = self.say("greet_step" if self.play_mode.value == "step" else "greet_real")
+        return self.say("greet_slap", greet=greet) if self.slapping else greet
 
     def ended(self) -> str:
         self.pair_open = False
@@ -191,7 +216,7 @@ class CleopatraTable(GameTable):
         if self.state.is_over:
             return []
         mine = self.play_mode.value == "step" and self.state.current_player == self.you
-        return [t for t, on in (("turn", mine), ("slap", self.state.rules.slaps != "none")) if on]
+        return [t for t, on in (("turn", mine), ("slap", self.slapping)) if on]
 
     def shortcuts(self) -> dict[str, str]:
         """T turns, S slaps (as Enter and space do)."""
@@ -199,8 +224,7 @@ class CleopatraTable(GameTable):
 
     def key_targets(self) -> list[str]:
         """What the keys do at this table (shown on it): turn (step mode) and slap (if the rules slap)."""
-        return [t for t, on in (("turn", self.play_mode.value == "step"),
-                                ("slap", self.state.rules.slaps != "none")) if on]
+        return [t for t, on in (("turn", self.play_mode.value == "step"), ("slap", self.slapping)) if on]
 
     def draw(self) -> str:
         return drawing.table_svg(self.state, reader=self.you, layout=self.layout, lang=self.lang,
@@ -240,7 +264,34 @@ class CleopatraTable(GameTable):
         elif name in TURN_TIMERS:
             self._turn()
 
-    # --- settings that apply at once --------------------------------------------------------------
+    # --- settings ---------------------------------------------------------------------------------
+    def _settings(self) -> tuple[str, int]:
+        """The rules and the seed the settings show (:attr:`dealt`: those of the game on the table)."""
+        return self.rules.value, self.seed.value
+
+    def _setting_changed(self, _change: object) -> None:
+        """Rules or seed changed. With no game going on (no card turned yet, or the game over): a
+        new game at once. Mid-game the change waits and the message asks, as N does, before the
+        game is dropped: N (or New game) deals it; setting the game's own values back cancels."""
+        if self._settings() == self.dealt:
+            if self.change_waits:
+                self.change_waits, self.asking_new = False, False
+                self.message = self.say("change_back")
+                self.redraw(same_position=True)
+        elif self.state.history and not self.state.is_over:
+            changed = [i for i, (now, was) in enumerate(zip(self._settings(), self.dealt)) if now != was]
+            self.change_waits = True
+            self.ask_new_game(self.say("change_ask", changes=self._describe(self._settings(), changed),
+                                       back=self._describe(self.dealt, changed)))
+        else:
+            self.new_game()
+
+    def _describe(self, settings: tuple[str, int], which: list[int]) -> str:
+        """The settings numbered ``which`` (0: rules, 1: seed) of ``settings`` in words."""
+        rules, seed = settings
+        words = [(self.say("rules"), self.say(f"rules_{RULES[rules].name}")), (self.say("seed"), str(seed))]
+        return self.say("list_sep").join(self.say("setting", name=words[i][0], value=words[i][1]) for i in which)
+
     def _attend(self, change: dict[str, Any]) -> None:
         self.bot.attention = change["new"]     # from the next pair on
 
@@ -279,6 +330,9 @@ class CleopatraTable(GameTable):
             self.focus = "turn"
 
     def _reader_slap(self, t: float) -> None:
+        if not self.slapping:
+            self.message = self.say("no_slapping", rules=rules_words(self.lang, "rules", self.state.rules.name))
+            return
         if self.pair_open:
             self.trainer.log.reactions.append(t)
             times = ((0, round(t)),) + (((1, self.bot_time),) if self.bot_time is not None else ())

@@ -19,7 +19,8 @@ from cardlab.words import Words
 CLEOPATRA = Words(
     en={
         # the drawing
-        "title": "Cleopatra クレオパトラ",
+        "title_cleopatra": "Cleopatra クレオパトラ", "title_beggar-my-neighbour": "Beggar-my-neighbour ベガー・マイ・ネイバー",
+        "title_egyptian-ratscrew": "Egyptian Ratscrew エジプシャン・ラットスクリュー", "table_name": "{rules} table",
         "hand_you": "your hand", "hand": "{name}'s hand",
         "won_you": "your won pile", "won": "{name}'s won pile",
         "turn_label": "your hand: turn a card", "slap_label": "slap the pile",
@@ -44,19 +45,23 @@ CLEOPATRA = Words(
         "reason_no cards": "no cards left", "reason_cannot play": "no card to play",
         "reason_cap": "step limit", "reason_loop": "the game repeats",
         # the table's messages
-        "greet_step": "Press Enter (or click your hand) to turn a card; slap a pair with space "
-                      "(or a click on the pile).",
-        "greet_real": "Cards are turned at the tempo; slap a pair with space (or a click on the pile).",
+        "greet_step": "Press Enter (or click your hand) to turn a card.",
+        "greet_real": "Cards are turned at the tempo.",
+        "greet_slap": "{greet} Slap a pair with space (or a click on the pile).",
         "slapped_you": "You slapped first ({race}) and take the pile (C10, C11).",
         "slapped": "{name} slapped first ({race}) and takes the pile (C10, C11).",
         "no_effect": "No pair on top: your slap has no effect ({rule}).",
+        "no_slapping": "Slapping is not part of {rules} (its rule slaps is \"none\"): space does nothing here.",
         "too_late": "Too late: {name} slapped the pair first.",
         "burned": "No pair: you burn {card} under the pile (C13).",
         "game_over": "Game over: {result}. Press New game (N) to play again.",
+        "change_ask": "New game with {changes}? Press N (or New game) to leave this game for it; set {back} "
+                      "again to play on.",
+        "change_back": "Back to the settings of this game: it goes on.", "setting": "{name} {value}",
         # the settings, the trainer, the replay
         "rules": "rules", "seed": "seed", "attention": "bot attention", "mode": "mode", "tempo": "tempo",
-        "rules_Cleopatra": "Cleopatra", "rules_Beggar-my-neighbour": "Beggar-my-neighbour",
-        "rules_Egyptian Ratscrew": "Egyptian Ratscrew",
+        "rules_cleopatra": "Cleopatra", "rules_beggar-my-neighbour": "Beggar-my-neighbour",
+        "rules_egyptian-ratscrew": "Egyptian Ratscrew",
         "mode_step": "step", "mode_real-time": "real-time",
         "tempo_slow": "slow (1.5 s)", "tempo_normal": "normal (1 s)", "tempo_fast": "fast (0.6 s)",
         "you_name": "You", "bot_name": "Bot",
@@ -66,7 +71,8 @@ CLEOPATRA = Words(
         "step_caption": "Step {n}: {text}", "card_caption": "{action} (step {n})",
     },
     ja={
-        "title": "クレオパトラ",
+        "title_cleopatra": "クレオパトラ", "title_beggar-my-neighbour": "ベガー・マイ・ネイバー",
+        "title_egyptian-ratscrew": "エジプシャン・ラットスクリュー", "table_name": "{rules}",
         "hand_you": "あなたの手札", "hand": "{name}の手札",
         "won_you": "あなたの取り札", "won": "{name}の取り札",
         "turn_label": "あなたの手札：1枚めくる", "slap_label": "場札をたたく",
@@ -90,17 +96,22 @@ CLEOPATRA = Words(
         "ms": "{name} {ms}ミリ秒", "list_sep": "、", "event_sep": "；", "end": "。",
         "reason_no cards": "札がなくなった", "reason_cannot play": "出す札がない",
         "reason_cap": "手数の上限", "reason_loop": "同じ局面の繰り返し",
-        "greet_step": "Enter（または手札をクリック）で1枚めくる。ペアはスペース（または場札をクリック）でたたく。",
-        "greet_real": "札はテンポに合わせてめくられる。ペアはスペース（または場札をクリック）でたたく。",
+        "greet_step": "Enter（または手札をクリック）で1枚めくる。",
+        "greet_real": "札はテンポに合わせてめくられる。",
+        "greet_slap": "{greet}ペアはスペース（または場札をクリック）でたたく。",
         "slapped_you": "あなたが先にたたいた（{race}）：場札はあなたのもの（C10、C11）。",
         "slapped": "{name}が先にたたいた（{race}）：場札は{name}のもの（C10、C11）。",
         "no_effect": "ペアではないので、たたいても何も起きない（{rule}）。",
+        "no_slapping": "{rules}には「たたく」がない（ルールの slaps が \"none\"）：ここではスペースは何もしない。",
         "too_late": "遅かった：{name}が先にペアをたたいた。",
         "burned": "ペアではない：{card}を場札の下に置く（C13）。",
         "game_over": "ゲーム終了：{result}。「新しいゲーム」(N)でもう一度。",
+        "change_ask": "{changes}で新しいゲームにしますか？ N（または「新しいゲーム」）でこのゲームをやめて配る。"
+                      "続けるなら{back}に戻す。",
+        "change_back": "このゲームの設定に戻した：ゲームは続く。", "setting": "{name}「{value}」",
         "rules": "ルール", "seed": "シード", "attention": "ボットの注意力", "mode": "モード", "tempo": "テンポ",
-        "rules_Cleopatra": "クレオパトラ", "rules_Beggar-my-neighbour": "ベガー・マイ・ネイバー",
-        "rules_Egyptian Ratscrew": "エジプシャン・ラットスクリュー",
+        "rules_cleopatra": "クレオパトラ", "rules_beggar-my-neighbour": "ベガー・マイ・ネイバー",
+        "rules_egyptian-ratscrew": "エジプシャン・ラットスクリュー",
         "mode_step": "1枚ずつ", "mode_real-time": "リアルタイム",
         "tempo_slow": "遅い（1.5秒）", "tempo_normal": "ふつう（1秒）", "tempo_fast": "速い（0.6秒）",
         "you_name": "あなた", "bot_name": "ボット",
@@ -115,6 +126,12 @@ CLEOPATRA = Words(
 def cards(lang: str, n: int) -> str:
     """``n`` cards in words ("1 card", "6 cards", "6枚")."""
     return CLEOPATRA.say(lang, "card_one" if n == 1 else "card_many", n=n)
+
+
+def rules_words(lang: str, key: str, name: str) -> str:
+    """The words ``key`` (``"rules"``: the name in the settings, ``"title"``: the drawing's title)
+    of the rules called ``name`` (a preset's :attr:`Rules.name`; rules of one's own show their name)."""
+    return CLEOPATRA.say(lang, f"{key}_{name}") if f"{key}_{name}" in CLEOPATRA else name
 
 
 def about(lang: str, key: str, seat: int, names: Sequence[str], reader: int | None, **fields: Any) -> str:
