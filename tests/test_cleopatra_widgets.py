@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from cardlab.games import cleopatra
 from cardlab.games.cleopatra.table import CleopatraReplay, CleopatraTable
 
@@ -366,3 +368,32 @@ def test_the_replay_captions_cards_in_words_as_the_table_names_them():
     assert japanese.replayer.bar.caption_text.startswith("Xは5♥を出す（ステップ1）")
     assert japanese.replayer.bar.play.tooltip.startswith("再生") and japanese.replayer.view.lang == "ja"
 
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_slap_trainers_legend_leaves_its_bars_clear_and_its_counts_read_right(lang):
+    """The legend lay over the bars of your reaction times, and the caption said "1 false slaps"."""
+    import matplotlib.pyplot as plt
+
+    from cardlab.games.cleopatra.slaps import SlapLog, plot_slaps, win_chances
+    words = {"en": ["you: 1 slap", "1 of 1 pair in", "2 false slaps"],
+             "ja": ["あなた：1回", "1組のペアのうち1組", "たたき2回"]}
+    many = {"en": ["you: 8 slaps", "8 of 10 pairs in", "1 false slap (C13"],
+            "ja": ["あなた：8回", "10組のペアのうち8組", "たたき1回"]}
+    for log, said in ((SlapLog(reactions=[320], false_slaps=2), words[lang]),
+                      (SlapLog(reactions=[320, 410, 365, 300, 455, 390, 340, 480], beaten=[290], missed=1,
+                               false_slaps=1), many[lang])):
+        fig = plot_slaps(log, win_chances(log, attentions=(0.5, 1.0), n=10, seed=1), lang=lang)
+        renderer = fig.canvas.get_renderer()
+        left = fig.axes[0]
+        legend = left.get_legend()
+        box = legend.get_window_extent(renderer)
+        bars = [patch.get_window_extent(renderer) for patch in left.patches]
+        labels = [left.xaxis.label, *left.get_xticklabels(), fig.texts[-1]]
+        assert bars and not any(box.overlaps(bar) for bar in bars)
+        assert not box.overlaps(left.get_window_extent(renderer))          # outside the panel
+        assert not any(box.overlaps(label.get_window_extent(renderer)) for label in labels)
+        shown = " ".join([text.get_text() for text in legend.get_texts()] + [fig.texts[-1].get_text()])
+        shown = shown.replace("\n", " " if lang == "en" else "")
+        assert all(word in shown for word in said), (said, shown)
+        assert lang == "ja" or ("1 false slaps" not in shown and "1 slaps" not in shown)
+        plt.close(fig)

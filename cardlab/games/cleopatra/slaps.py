@@ -5,7 +5,8 @@ A :class:`SlapLog` collects, over a game, the reader's reaction time to every pa
 :func:`win_chances` turns the reader's speed into a :class:`~cardlab.games.cleopatra.bots.SlapBot`
 model (attention: the share of the pairs they noticed; reaction: the mean and spread of their
 times) and simulates it through :func:`cardlab.sim.simulate` against the computer at each
-attention level; :func:`plot_slaps` draws both beside the computer's reaction model.
+attention level; :func:`plot_slaps` draws both beside the computer's reaction model, in English
+or Japanese.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Sequence
 
 from .bots import SlapBot
+from .words import TRAINER, count
 from cardlab.stats import rate_table
 
 if TYPE_CHECKING:
@@ -75,32 +77,46 @@ def win_chances(log: SlapLog, attentions: Sequence[float] = ATTENTIONS, n: int =
     return rate_table(games, "attention", games["winner"].eq(0).fillna(False))
 
 
-def plot_slaps(log: SlapLog, chances: "pd.DataFrame", computer: SlapBot | None = None) -> "Figure":
-    """Two panels: the reader's reaction times against the computer's normal reaction model, and
-    the reader's chance to win against each attention level of the computer."""
+def plot_slaps(log: SlapLog, chances: "pd.DataFrame", computer: SlapBot | None = None,
+               lang: str = "en") -> "Figure":
+    """Two panels: the reader's reaction times against the computer's normal reaction model (the
+    legend under the panel, clear of the bars), and the reader's chance to win against each
+    attention level of the computer; the words in ``lang``."""
+    import matplotlib.pyplot as plt
+
+    from cardlab.plots import fonts_for
+
+    with plt.rc_context(fonts_for(lang)):
+        return _plot_slaps(log, chances, computer or SlapBot(), lang)
+
+
+def _plot_slaps(log: SlapLog, chances: "pd.DataFrame", model: SlapBot, lang: str) -> "Figure":
     import matplotlib.pyplot as plt
     import numpy as np
 
     from cardlab.plots import caption, interval_plot
 
-    model = computer or SlapBot()
+    def say(key: str, **fields: object) -> str:
+        return TRAINER.say(lang, key, **fields)
+
     fig, (left, right) = plt.subplots(1, 2, figsize=(10, 3.6))
     xs = np.linspace(0, max([model.reaction_ms + 3 * model.spread_ms] + log.reactions + log.beaten), 200)
     density = np.exp(-((xs - model.reaction_ms) / model.spread_ms) ** 2 / 2) / (model.spread_ms * np.sqrt(2 * np.pi))
-    left.plot(xs, density, color="grey", label=f"computer: {model.reaction_ms:.0f} ± {model.spread_ms:.0f} ms")
+    left.plot(xs, density, color="grey", label=say("computer", mean=f"{model.reaction_ms:.0f}",
+                                                   spread=f"{model.spread_ms:.0f}"))
     if log.reactions:
-        left.hist(log.reactions, bins=10, density=True, alpha=0.6, label=f"you: {len(log.reactions)} slaps")
+        left.hist(log.reactions, bins=10, density=True, alpha=0.6, label=count(lang, "you", len(log.reactions), TRAINER))
     for i, t in enumerate(log.beaten):
-        left.axvline(t, color="tab:red", alpha=0.4, lw=1, label="pairs the computer took first" if i == 0 else None)
-    left.set(xlabel="reaction time (ms)", ylabel="density", title="Reaction to a pair (C10)")
-    left.legend(fontsize=8)
-    interval_plot(right, chances, label="your chance to win")
+        left.axvline(t, color="tab:red", alpha=0.4, lw=1, label=say("beaten") if i == 0 else None)
+    left.set(xlabel=say("reaction"), ylabel=say("density"), title=say("reaction_title"))
+    left.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.22), ncol=2, frameon=False)
+    interval_plot(right, chances, label=say("chance"))
     right.axhline(0.5, color="grey", lw=0.8, ls=":")
-    right.set(xlabel="computer's attention", ylabel="win chance", ylim=(0, 1), title="At your speed")
+    right.set(xlabel=say("attention"), ylabel=say("win"), ylim=(0, 1), title=say("chance_title"))
     fig.tight_layout()
     m = log.model()
-    caption(fig, f"You slapped {len(log.reactions)} of {log.pairs} pairs"
-            + (f" in {m['reaction_ms']:.0f} ms on average" if log.reactions else "")
-            + f"; {len(log.beaten)} went to the computer before you slapped, {log.missed} to nobody; {log.false_slaps} false "
-            f"slaps (C13, not simulated). Win chances from {int(chances['games'].iloc[0])} simulated games per level.")
+    average = say("average", ms=f"{m['reaction_ms']:.0f}") if log.reactions else ""
+    caption(fig, say("caption", n=len(log.reactions), pairs=count(lang, "pair", log.pairs, TRAINER), average=average,
+                     beaten=len(log.beaten), missed=log.missed, false=count(lang, "false", log.false_slaps, TRAINER),
+                     games=int(chances["games"].iloc[0])))
     return fig

@@ -25,11 +25,11 @@ GAMES = 400  # simulated games per attention level after a game
 
 
 class SlapTrainer:
-    """The switch, the log of the game and the report shown under the table (the switch's
-    words in ``lang``)."""
+    """The switch, the log of the game and the report shown under the table (their words in
+    ``lang``)."""
 
     def __init__(self, on: bool = False, games: int = GAMES, lang: str = "en") -> None:
-        self.games = games
+        self.games, self.lang = games, lang
         self.log = SlapLog()
         self.switch = w.ToggleButton(value=on, description=CLEOPATRA.say(lang, "trainer"), icon="clock-o",
                                      tooltip=CLEOPATRA.say(lang, "trainer_tip"))
@@ -48,7 +48,7 @@ class SlapTrainer:
             return
         import matplotlib.pyplot as plt
         chances = win_chances(self.log, n=self.games, rules=rules, computer=computer)
-        fig = plot_slaps(self.log, chances, computer)
+        fig = plot_slaps(self.log, chances, computer, lang=self.lang)
         buffer = io.BytesIO()
         fig.savefig(buffer, format="png", dpi=90, bbox_inches="tight")
         plt.close(fig)

@@ -1,4 +1,5 @@
-"""The Cleopatra table's words (:data:`CLEOPATRA`), the replay's fixed words and the trainer's.
+"""The Cleopatra table's words (:data:`CLEOPATRA`: the drawing, the messages, the settings, the
+replay's fixed words and the trainer's switch) and the slap trainer's report (:data:`TRAINER`).
 
 Sentences about a seat come in two forms: ``<key>_you`` when the seat is the reader's ("you
 take 6 cards", "your hand") and ``<key>`` with ``{name}`` for any other seat ("Bot takes 6
@@ -122,10 +123,42 @@ CLEOPATRA = Words(
     },
 )
 
+#: the slap trainer's report (:func:`cardlab.games.cleopatra.slaps.plot_slaps`)
+TRAINER = Words(
+    en={
+        "computer": "computer: {mean} ± {spread} ms", "you_one": "you: {n} slap", "you_many": "you: {n} slaps",
+        "beaten": "pairs the computer took first", "reaction": "reaction time (ms)", "density": "density",
+        "reaction_title": "Reaction to a pair (C10)", "chance": "your chance to win",
+        "attention": "computer's attention", "win": "win chance", "chance_title": "At your speed",
+        "pair_one": "{n} pair", "pair_many": "{n} pairs", "false_one": "{n} false slap",
+        "false_many": "{n} false slaps", "average": " in {ms} ms on average",
+        "caption": "You slapped {n} of {pairs}{average}; {beaten} went to the computer before you slapped, "
+                   "{missed} to nobody; {false} (C13, not simulated). Win chances from {games} simulated games "
+                   "per level.",
+    },
+    ja={
+        "computer": "コンピューター：{mean} ± {spread}ミリ秒", "you_one": "あなた：{n}回", "you_many": "あなた：{n}回",
+        "beaten": "コンピューターが先に取ったペア", "reaction": "反応時間（ミリ秒）", "density": "密度",
+        "reaction_title": "ペアへの反応（C10）", "chance": "あなたの勝つ確率",
+        "attention": "コンピューターの注意力", "win": "勝つ確率", "chance_title": "あなたの速さで",
+        "pair_one": "{n}組", "pair_many": "{n}組", "false_one": "ペアでないたたき{n}回",
+        "false_many": "ペアでないたたき{n}回", "average": "（平均{ms}ミリ秒）",
+        "caption": "{pairs}のペアのうち{n}組をたたいた{average}。{beaten}組はあなたがたたく前にコンピューターが取り、"
+                   "{missed}組は誰も取らなかった。{false}（C13、シミュレーションには含まない）。"
+                   "勝つ確率は各レベル{games}回のシミュレーションから。",
+    },
+)
+
+
+def count(lang: str, key: str, n: int, words: Words = CLEOPATRA) -> str:
+    """``n`` things in words: the text ``<key>_one`` of ``words`` for 1, else ``<key>_many``
+    (English has plurals; Japanese has none, so its two forms read alike)."""
+    return words.say(lang, f"{key}_{'one' if n == 1 else 'many'}", n=n)
+
 
 def cards(lang: str, n: int) -> str:
     """``n`` cards in words ("1 card", "6 cards", "6枚")."""
-    return CLEOPATRA.say(lang, "card_one" if n == 1 else "card_many", n=n)
+    return count(lang, "card", n)
 
 
 def rules_words(lang: str, key: str, name: str) -> str:
