@@ -47,6 +47,16 @@ BADGE_GAP = 5              # between a badge and the element under it (whose box
 BADGE_GOLD, BADGE_INK, BADGE_PANEL = "#f2c14e", "#f4efe1", "#163a26"
 STRIP_LINE = 18            # the line height of the strip of lines under an annotated drawing
 
+# Layouts (issue 29): a table is drawn "wide" when its output is at least its wide drawing's
+# natural width (or the width is not known), "narrow" (its areas stacked) down to the narrow
+# drawing's width, and "phone" below that: a drawing PHONE_WIDTH units wide, so that from a 360 px
+# output up no text is under MIN_TEXT px. A drawing names the height of its play area (the
+# others, the pile or trick, your hand, what to do now) with ``play_height=`` (:func:`document`);
+# the view never shows that area taller than PLAY_MAX_PX.
+LAYOUTS = ("wide", "narrow", "phone")
+PHONE_WIDTH = 360
+PLAY_MAX_PX = 700
+
 
 def card_h(w: float = CARD_W) -> float:
     """Height of a card ``w`` wide."""
@@ -265,11 +275,34 @@ def button_g(label: str, x: float, y: float, w: float, h: float, target: str, *,
             + (annotations.over(target, x, y) if annotations is not None and enabled else ""))
 
 
+def layout_for(width: int, wide_width: int, narrow_width: int | None = None) -> str:
+    """The layout of a table whose output is ``width`` CSS px wide (0: not known): ``"wide"`` from
+    ``wide_width`` up, ``"narrow"`` from ``narrow_width`` up, ``"phone"`` below it (a drawing with
+    no phone layout, ``narrow_width=None``, stays ``"narrow"``).
+
+    >>> [layout_for(w, 900, 680) for w in (0, 1200, 700, 360)]
+    ['wide', 'wide', 'narrow', 'phone']
+    """
+    if width <= 0 or width >= wide_width:
+        return "wide"
+    return "narrow" if narrow_width is None or width >= narrow_width else "phone"
+
+
+def check_layout(layout: str, layouts: Sequence[str] = LAYOUTS) -> str:
+    """``layout`` if it is one of ``layouts``, else a ``ValueError`` naming them."""
+    if layout not in layouts:
+        raise ValueError(f"layout must be one of {', '.join(map(repr, layouts))}, not {layout!r:.40}")
+    return layout
+
+
 def document(width: float, height: float, body: str, *, title: str | None = None,
-             background: str | None = TABLE_GREEN, annotations: Annotations | None = None) -> str:
+             background: str | None = TABLE_GREEN, annotations: Annotations | None = None,
+             play_height: float | None = None) -> str:
     """Wrap fragments into a standalone ``<svg>`` of the given size (``background=None``: none);
     ``annotations``: its strip of lines (:attr:`Annotations.strip`) added under ``body``, each
-    wrapped to the width, the drawing made taller by the strip."""
+    wrapped to the width, the drawing made taller by the strip. ``play_height``: the height of
+    the play area, from the top (``data-play-height``; the view keeps it within
+    :data:`PLAY_MAX_PX` on screen)."""
     if annotations is not None and annotations.strip:
         lines = _wrapped(annotations.strip, width - 32)
         body += "".join(text_g(line, 16, height + 16 + STRIP_LINE * i, size=12,
@@ -277,7 +310,8 @@ def document(width: float, height: float, body: str, *, title: str | None = None
                         for i, line in enumerate(lines))
         height += STRIP_LINE * len(lines) + 12
     w, h = num(width), num(height)
-    head = f'<svg xmlns="{SVG_NS}" width="{w}" height="{h}" viewBox="0 0 {w} {h}">'
+    play = "" if play_height is None else f' data-play-height="{num(play_height)}"'
+    head = f'<svg xmlns="{SVG_NS}" width="{w}" height="{h}" viewBox="0 0 {w} {h}"{play}>'
     if title is not None:
         head += f"<title>{esc(title)}</title>"
     if background is not None:

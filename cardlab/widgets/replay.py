@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as w
 import traitlets
 
+from ..draw.svg import layout_for
 from ..registry import game_info
 from ..words import REPLAY, check_lang
 from .view import Event, TableView
@@ -151,16 +152,17 @@ class Replayer(w.VBox):
     ``frames`` is a list of SVG strings or a callable ``step -> svg`` (then ``captions`` or
     ``n_frames`` gives the length). With ``wide_width``, ``frames`` is a callable
     ``(step, layout) -> svg`` and the frames are drawn ``"narrow"`` when the output is narrower
-    than ``wide_width`` px (as the game tables are). ``replayer.step`` reads and sets the bar's step.
+    than ``wide_width`` px, and ``"phone"`` when it is narrower than ``narrow_width`` px, if
+    given (as the game tables are: :func:`cardlab.draw.svg.layout_for`). ``replayer.step`` reads and sets the bar's step.
     ``lang``: the bar's words and the view's language.
     """
 
     KEYS = {"ArrowLeft": -1, "ArrowRight": +1}
 
     def __init__(self, frames: Frames, captions: Sequence[str] | None = None,
-                 n_frames: int | None = None, wide_width: int | None = None, lang: str = "en",
-                 **kwargs: Any) -> None:
-        self.wide_width = wide_width
+                 n_frames: int | None = None, wide_width: int | None = None,
+                 narrow_width: int | None = None, lang: str = "en", **kwargs: Any) -> None:
+        self.wide_width, self.narrow_width = wide_width, narrow_width
         if callable(frames):
             self._frame = (lambda k: frames(k, self.layout)) if wide_width is not None else frames  # type: ignore
             if n_frames is None and captions is None:
@@ -195,18 +197,18 @@ class Replayer(w.VBox):
 
     @property
     def layout(self) -> str:
-        """``"narrow"`` when the frames have a narrow layout and the output is narrower than
-        ``wide_width`` px, else ``"wide"``."""
-        narrow = self.wide_width is not None and 0 < self.view.width < self.wide_width
-        return "narrow" if narrow else "wide"
+        """The frames' layout at the output's width (``"wide"`` when they have no other)."""
+        return self._layout_at(self.view.width)
+
+    def _layout_at(self, width: int) -> str:
+        return "wide" if self.wide_width is None else layout_for(width, self.wide_width, self.narrow_width)
 
     def _redraw(self, change: dict[str, Any]) -> None:
         self.view.draw(self._frame(change["new"]))
 
     def _relayout(self, change: dict[str, Any]) -> None:
         """The output width changed: redraw the same frame if the layout did."""
-        was_narrow = self.wide_width is not None and 0 < change["old"] < self.wide_width
-        if was_narrow != (self.layout == "narrow"):
+        if self._layout_at(change["old"]) != self.layout:
             self.view.draw(self._frame(self.step), same_position=True)
 
     def _on_key(self, event: Event) -> None:
@@ -224,7 +226,7 @@ class Replayer(w.VBox):
 def replay(record: Record, player: int | None = None, captions: Sequence[str] | None = None,
            at: Sequence[int] | None = None, lang: str = "en") -> Replayer:
     """A Replayer of any game's record, seen by ``player`` (None: every hand face up), drawn by
-    the game's ``draw`` part (``table_svg``, :mod:`cardlab.registry`) in its two layouts and in ``lang``.
+    the game's ``draw`` part (``table_svg``, :mod:`cardlab.registry`) in its layouts and in ``lang``.
 
     The frames show the position after ``at[k]`` actions (default: the deal, then every action).
     ``captions`` default to ``"the deal"``, then ``"3. Ada: play RC"`` with the record's comment
@@ -240,4 +242,5 @@ def replay(record: Record, player: int | None = None, captions: Sequence[str] | 
         captions = [steps[i] for i in at]
     drawing = game_info(record.game).part("draw")
     return Replayer(lambda k, layout: drawing.table_svg(states[at[k]].view(player), layout=layout, lang=lang),
-                    captions, wide_width=drawing.WIDE_WIDTH, lang=lang)
+                    captions, wide_width=drawing.WIDE_WIDTH,
+                    narrow_width=getattr(drawing, "NARROW_WIDTH", None), lang=lang)

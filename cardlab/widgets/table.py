@@ -21,10 +21,11 @@ The input model makes the misuses seen in the browser impossible by construction
 - every error cardlab raises on purpose while handling an event (an illegal action, a target
   that cannot be read) becomes the message; nothing raises into the kernel.
 
-Two layouts: the browser reports the output width (``TableView.width``); a table whose width is
-unknown (0) or at least :attr:`GameTable.WIDE_WIDTH` is drawn ``"wide"``, a narrower one
-``"narrow"`` (its areas stacked, so no text shrinks below 11 CSS px at widths from 700 px up), and
-it redraws when that changes (:attr:`GameTable.layout`).
+Three layouts: the browser reports the output width (``TableView.width``); a table whose width
+is unknown (0) or at least :attr:`GameTable.WIDE_WIDTH` is drawn ``"wide"``, a narrower one
+``"narrow"`` (its areas stacked) down to :attr:`GameTable.NARROW_WIDTH`, and a still narrower one
+``"phone"`` (360 units wide), so no text shrinks below 11 CSS px at widths from 360 px up; it
+redraws when that changes (:attr:`GameTable.layout`, :func:`cardlab.draw.svg.layout_for`).
 
 The keyboard: :meth:`GameTable.choices` lists the clickable legal choices in drawing order; the
 arrow keys move :attr:`GameTable.focus` among them (the browser rings the focused element), Enter
@@ -44,6 +45,7 @@ from typing import Any, Iterable
 
 import ipywidgets as w
 
+from ..draw.svg import layout_for
 from ..errors import CardlabError, IllegalActionError
 from ..game import GameState
 from ..words import TABLE, check_lang
@@ -64,6 +66,9 @@ class GameTable(w.VBox):
     #: the natural width of the table's wide drawing (user units = CSS px at scale 1): below it the
     #: table is drawn in its narrow layout
     WIDE_WIDTH: int = 800
+    #: the natural width of its narrow drawing: below it the table is drawn in its phone layout
+    #: (None: the game has no phone layout, and stays narrow)
+    NARROW_WIDTH: int | None = None
 
     def __init__(self, settings: Iterable[w.Widget] = (), below: Iterable[w.Widget] = (),
                  lang: str = "en") -> None:
@@ -249,8 +254,8 @@ class GameTable(w.VBox):
     @property
     def layout(self) -> str:
         """``"wide"`` when the output is at least :attr:`WIDE_WIDTH` px wide (or its width is not
-        known), else ``"narrow"``."""
-        return "narrow" if 0 < self.view.width < self.WIDE_WIDTH else "wide"
+        known), ``"narrow"`` down to :attr:`NARROW_WIDTH`, ``"phone"`` below it."""
+        return layout_for(self.view.width, self.WIDE_WIDTH, self.NARROW_WIDTH)
 
     @property
     def focus(self) -> str | None:
@@ -280,7 +285,7 @@ class GameTable(w.VBox):
         if change["old"] == 0:
             for tag, ms in self.timers.items():
                 self.view.request_timer(ms, tag)
-        before = "narrow" if 0 < change["old"] < self.WIDE_WIDTH else "wide"
+        before = layout_for(change["old"], self.WIDE_WIDTH, self.NARROW_WIDTH)
         if before != self.layout and hasattr(self, "state"):
             self.redraw(same_position=True)
 

@@ -6,6 +6,7 @@ const MODIFIERS = new Set(["Shift", "Control", "Alt", "Meta", "CapsLock", "AltGr
 const ROOT = ".cardlab-table-root"; // the widget around the view (a game table, a replayer)
 const PRESS_KEYS = new Set([" ", "Enter"]); // the keys that would press a focused button
 const MAX_SCALE = 1.3; // a drawing is shown at most this many times its natural size
+const PLAY_MAX_PX = 700; // and its play area (data-play-height) never taller than this
 const fired = new Set(); // timer ids already answered (a table shown twice answers once)
 
 function render({ model, el }) {
@@ -43,14 +44,17 @@ function render({ model, el }) {
     shownSeq = model.get("seq");
     box.dataset.seq = shownSeq;
   }
-  // The drawing fills the output width up to 1.3 times its natural size, centred (view.css);
-  // Python chooses a wide or narrow layout from the width reported here.
+  // The drawing fills the output width up to 1.3 times its natural size, centred (view.css),
+  // less if its play area would be taller than 700 px (never less than its natural size);
+  // Python chooses a wide, narrow or phone layout from the width reported here.
   function fit() {
     const svg = box.querySelector("svg");
     if (!svg) return;
     const natural = parseFloat(svg.getAttribute("width"));
+    const play = parseFloat(svg.dataset.playHeight);
+    const scale = play > 0 ? Math.max(1, Math.min(MAX_SCALE, PLAY_MAX_PX / play)) : MAX_SCALE;
     svg.style.width = "100%";
-    if (natural > 0) svg.style.maxWidth = `${Math.round(natural * MAX_SCALE)}px`;
+    if (natural > 0) svg.style.maxWidth = `${Math.floor(natural * scale)}px`;
   }
   let reported = -1;
   let measuring = 0;

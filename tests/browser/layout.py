@@ -13,6 +13,10 @@ it sees, as readable strings that name the text and the rule:
     outside groups and one inside: see ``on-group``);
 ``on-group``
     a visible text outside any group whose box intersects a group;
+``height``
+    a drawing whose play area (``data-play-height``, :func:`cardlab.draw.svg.document`) is shown
+    taller than :data:`PLAY_MAX_PX` CSS px (issue 29: the others, the pile or trick, your hand and
+    what to do now on one laptop screen);
 ``clipped``
     a text's box not inside its ``<svg>``'s box, an ``<svg>`` wider than its container or than
     the root, or an HTML element of the widget whose content is wider than it: a horizontal
@@ -30,15 +34,17 @@ container ``width_px`` wide, and checks it (fast: no JupyterLab, no kernel).
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
-MIN_TEXT_PX = 11.0      # issue 11: no text under 11 CSS px at any output width >= 700 px
+MIN_TEXT_PX = 11.0      # issues 11, 29: no text under 11 CSS px at any output width >= 360 px
+PLAY_MAX_PX = 700.0     # issue 29: no play area taller than this
 TOLERANCE_PX = 1.0      # boxes may touch by this much
 GROUPS = ("cardlab-card", "cardlab-stack", "cardlab-pile", "cardlab-button")  # CSS classes
 GROWTH = 1.3            # a drawing is shown up to 1.3 x its natural width (the table base's rule)
 
-JS_LAYOUT_PROBLEMS = r"""([root, minPx, tol, groupClasses]) => {
+JS_LAYOUT_PROBLEMS = r"""([root, minPx, tol, groupClasses, playMaxPx]) => {
   const problems = [], groupSel = groupClasses.map(c => "." + c).join(", ");
   const short = (s, n = 48) => { s = (s || "").replace(/\s+/g, " ").trim(); return s.length > n ? s.slice(0, n - 1) + "…" : s; };
   const fmt = (x) => (Math.round(x * 10) / 10).toString();
@@ -115,6 +121,9 @@ JS_LAYOUT_PROBLEMS = r"""([root, minPx, tol, groupClasses]) => {
         problems.push(`clipped: the drawing '${title}' (${fmt(sb.width)} px) is wider than its container (${fmt(holder.width)} px)`);
       if (sb.right > rootBox.right + tol || sb.left < rootBox.left - tol)
         problems.push(`clipped: the drawing '${title}' (${fmt(sb.width)} px) runs out of the table (${fmt(rootBox.width)} px)`);
+      const play = parseFloat(svg.dataset.playHeight), natural = parseFloat(svg.getAttribute("width"));
+      if (play > 0 && natural > 0 && play * sb.width / natural > playMaxPx + tol)
+        problems.push(`height: the play area of '${title}' is ${fmt(play * sb.width / natural)} px tall, over ${playMaxPx} px`);
       const texts = [];
       for (const t of svg.querySelectorAll("text")) {
         const name = short(t.textContent);
@@ -160,7 +169,7 @@ def layout_problems(page: Any, root_locator: Any, timeout_ms: int = 15_000) -> l
     handle = root_locator.element_handle(timeout=timeout_ms)
     page.evaluate("() => document.fonts.ready.then(() => true)")
     page.wait_for_function(_JS_SETTLED, arg=handle, timeout=timeout_ms, polling=100)
-    return page.evaluate(JS_LAYOUT_PROBLEMS, [handle, MIN_TEXT_PX, TOLERANCE_PX, list(GROUPS)])
+    return page.evaluate(JS_LAYOUT_PROBLEMS, [handle, MIN_TEXT_PX, TOLERANCE_PX, list(GROUPS), PLAY_MAX_PX])
 
 
 def natural_width(svg_text: str) -> float:
@@ -171,15 +180,24 @@ def natural_width(svg_text: str) -> float:
     return float(match.group(1))
 
 
+def play_height(svg_text: str) -> float | None:
+    """The ``data-play-height`` of a drawing's ``<svg>`` (None: it names no play area)."""
+    match = re.search(r'<svg\b[^>]*?\sdata-play-height="([\d.]+)"', svg_text)
+    return None if match is None else float(match.group(1))
+
+
 def bare_page(svg_text: str, width_px: float) -> str:
     """An HTML page showing ``svg_text`` as the tables show a drawing, in a container ``width_px``
-    wide: filling the width up to :data:`GROWTH` times its natural width, centred."""
-    limit = GROWTH * natural_width(svg_text)
+    wide: filling the width up to :data:`GROWTH` times its natural width (less if its play area
+    would be taller than :data:`PLAY_MAX_PX`, never less than 1 times), centred (view.js's fit)."""
+    play = play_height(svg_text)
+    growth = GROWTH if not play else max(1.0, min(GROWTH, PLAY_MAX_PX / play))
+    limit = math.floor(growth * natural_width(svg_text))
     return ("<!doctype html><html><head><meta charset='utf-8'><style>"
             "body { margin: 0; font-family: sans-serif; }"
             f"#root {{ width: {width_px}px; }}"
             ".cardlab-svg { display: block; line-height: 0; text-align: center; }"
-            f".cardlab-svg svg {{ width: 100%; max-width: {round(limit)}px; height: auto; display: block; margin: 0 auto; }}"
+            f".cardlab-svg svg {{ width: 100%; max-width: {limit}px; height: auto; display: block; margin: 0 auto; }}"
             "</style></head><body><div id='root' class='cardlab-table-root'><div class='cardlab-svg'>"
             f"{svg_text}</div></div></body></html>")
 

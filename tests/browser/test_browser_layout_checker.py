@@ -126,3 +126,15 @@ def test_a_drawing_wider_than_its_container_and_scrolling_controls_are_caught(pa
     assert "clipped: the drawing 'drawing' (600 px) runs out of the table (400 px)" in problems
     assert "clipped: the drawing 'drawing' (600 px) is wider than its container (400 px)" in problems
     assert len(problems) == 6, problems   # a box standing out of another without text is no problem
+
+
+def test_a_play_area_taller_than_700_px_is_caught_and_the_view_keeps_it_within(page):
+    """Issue 29: a drawing names its play area's height; shown wider, that area must stay within
+    700 px. The bare page grows a drawing as the view does: up to 1.3 times, less when the play
+    area would pass 700 px, so a 600 x 600 play area is shown at most 700 px tall."""
+    tall = drawing(text("Your hand", 20, 30), width=600, height=800).replace(
+        'viewBox=', 'data-play-height="600" viewBox=', 1)
+    assert svg_problems(page, tall, 1000) == []
+    assert page.locator("svg").first.bounding_box()["width"] == pytest.approx(700, abs=1)
+    too_tall = tall.replace('data-play-height="600"', 'data-play-height="760"')
+    assert bare(svg_problems(page, too_tall, 1000)) == ["height: the play area of 'drawing' is 760 px tall, over 700 px"]
