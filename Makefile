@@ -29,8 +29,13 @@ $(WARM): $(STAMP) $(KERNELS)
 
 # The lab serves the whole repository (notebooks/ and the rule pages in docs/) and opens the start
 # page; jupyter/lab/settings/overrides.json keeps the news prompt and the update check away and
-# opens Markdown files as rendered pages.
+# opens Markdown files as rendered pages. JupyterLab shows a notebook's stored pictures (SVG) only
+# in a notebook it trusts, and a fresh clone's are trusted by nobody: the kit's own notebooks are
+# trusted first (the signatures go to Jupyter's data folder; the files are not changed).
+NOTEBOOKS := $(wildcard notebooks/[0-9][0-9]_*.ipynb) notebooks/classroom.ipynb
+
 lab: setup
+	$(BIN)/jupyter trust $(NOTEBOOKS)
 	$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) --ServerApp.root_dir=. \
 		--LabApp.app_settings_dir=$(CURDIR)/jupyter/lab/settings notebooks/00_start_here.ipynb
 

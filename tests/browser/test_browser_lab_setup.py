@@ -1,8 +1,11 @@
 """`make lab` as a first-time reader meets it: the start page opens by itself, no news prompt
-greets the reader, and the rule pages in docs/ are reachable and open as rendered pages.
+greets the reader, the rule pages in docs/ are reachable and open as rendered pages, the
+notebooks' stored pictures show before anything is run, and opening and saving every notebook
+leaves its file as it was (issue 29: a clean checkout).
 
-The server runs the very command `make lab` would run (read from `make --dry-run lab`), from a
-temporary copy of the repository's notebooks/ and docs/, with empty Jupyter user folders.
+The server runs the very commands `make lab` would run (read from `make --dry-run lab`: the
+notebooks trusted, then `jupyter lab`), from a temporary copy of the repository's notebooks/ and
+docs/, with empty Jupyter user folders.
 """
 
 from __future__ import annotations
@@ -32,17 +35,18 @@ SERVER_START_S = 90
 PAGE_MS = 120_000
 
 
-def make_lab_command() -> list[str]:
-    """The `jupyter lab ...` line of `make lab`, as arguments (nothing is run: a dry run)."""
+def make_lab_commands() -> list[list[str]]:
+    """The `jupyter ...` lines of `make lab` (the last one `jupyter lab ...`), as arguments
+    (nothing is run: a dry run)."""
     if not shutil.which("make"):
         pytest.skip("make is not installed")
     env = {k: v for k, v in os.environ.items() if not k.startswith("MAKE")}
     dry = subprocess.run(["make", "--dry-run", "--silent", "lab"], cwd=REPO, env=env, check=True,
                          capture_output=True, text=True).stdout
     lines = [shlex.split(line) for line in dry.replace("\\\n", " ").splitlines() if line.strip()]
-    command = next((args for args in lines if args[:2] == [".venv/bin/jupyter", "lab"]), None)
-    assert command, f"`make lab` runs no `.venv/bin/jupyter lab`:\n{dry}"
-    return command
+    commands = [args for args in lines if args[:1] == [".venv/bin/jupyter"]]
+    assert commands and commands[-1][1] == "lab", f"`make lab` ends with no `.venv/bin/jupyter lab`:\n{dry}"
+    return commands
 
 
 @pytest.fixture(scope="module")
@@ -52,21 +56,24 @@ def reader_lab(_browser_ready: None, tmp_path_factory: pytest.TempPathFactory) -
     root = base / "repo"
     for folder in ("notebooks", "docs"):
         shutil.copytree(REPO / folder, root / folder)
-    homes = {name: base / name.lower() for name in
-             ("JUPYTER_CONFIG_DIR", "JUPYTER_RUNTIME_DIR", "JUPYTERLAB_WORKSPACES_DIR", "JUPYTERLAB_SETTINGS_DIR")}
+    homes = {name: base / name.lower() for name in ("JUPYTER_CONFIG_DIR", "JUPYTER_RUNTIME_DIR", "JUPYTER_DATA_DIR",
+                                                    "JUPYTERLAB_WORKSPACES_DIR", "JUPYTERLAB_SETTINGS_DIR")}
     for folder in homes.values():
         folder.mkdir()
+    env = {**os.environ, **{k: str(v) for k, v in homes.items()}}
+    *before, lab = make_lab_commands()
+    for args in before:    # trusting the notebooks
+        subprocess.run([str(REPO / args[0]), *args[1:]], cwd=root, env=env, check=True, capture_output=True)
     token = "cardlab-reader-token"
-    command = [sys.executable, "-m", "jupyterlab", *make_lab_command()[2:], "--allow-root", "--no-browser",
+    command = [sys.executable, "-m", "jupyterlab", *lab[2:], "--allow-root", "--no-browser",
                "--ip=127.0.0.1", "--port=0", f"--IdentityProvider.token={token}",
                "--LabApp.expose_app_in_browser=True"]
     log = base / "jupyter.log"
     with log.open("w") as out:
-        process = subprocess.Popen(command, cwd=root, stdout=out, stderr=subprocess.STDOUT,
-                                   env={**os.environ, **{k: str(v) for k, v in homes.items()}})
+        process = subprocess.Popen(command, cwd=root, stdout=out, stderr=subprocess.STDOUT, env=env)
     try:
         url = _wait_for_open_url(process, homes["JUPYTER_RUNTIME_DIR"], log)
-        yield {"url": url, "token": token, "base": re.match(r"http://[^/]+", url).group(0)}
+        yield {"url": url, "token": token, "base": re.match(r"http://[^/]+", url).group(0), "root": root}
     finally:
         process.terminate()  # jupyter lab shuts its kernels down and exits on SIGTERM
         process.wait(timeout=60)
@@ -125,5 +132,40 @@ def test_first_visit_shows_the_start_page_without_news_and_rule_pages_render(rea
         heading.wait_for(timeout=PAGE_MS)
         assert "Cleopatra" in heading.inner_text()  # a rendered page, not Markdown source in an editor
         page.screenshot(path=str(tmp_path / "rule-page.png"))
+    finally:
+        context.close()
+
+
+OPENED = ("(path) => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;"
+          " return w && w.context && w.context.path === path && w.context.isReady; }")
+SAVED = "(path) => !window.jupyterapp.shell.currentWidget.context.model.dirty"
+# code cells with outputs that JupyterLab does not trust (it draws their SVG pictures as text)
+UNTRUSTED = ("() => [...window.jupyterapp.shell.currentWidget.model.cells]"
+             ".filter(c => c.type === 'code' && c.outputs.length > 0 && !c.trusted).length")
+
+
+def test_notebooks_show_their_pictures_unrun_and_opening_and_saving_them_changes_no_file(reader_lab, chromium):
+    """Issue 29, first open: untrusted, a notebook showed '<IPython.core.display.SVG object>' in
+    place of its pictures; and JupyterLab's save rewrote four notebooks (their kernel's name)."""
+    notebooks = sorted((REPO / "notebooks").glob("*.ipynb"))
+    assert len(notebooks) >= 8
+    context = chromium.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    try:
+        page.goto(reader_lab["url"])
+        page.wait_for_function(OPENED, arg=START_PAGE, timeout=PAGE_MS, polling=250)
+        for notebook in notebooks:
+            path = f"notebooks/{notebook.name}"
+            page.evaluate("(path) => window.jupyterapp.commands.execute('docmanager:open', {path}).then(() => true)", path)
+            page.wait_for_function(OPENED, arg=path, timeout=PAGE_MS, polling=250)
+            page.locator(".jp-MainAreaWidget:not(.lm-mod-hidden) .jp-OutputArea-output").first.wait_for(timeout=PAGE_MS)
+            assert page.evaluate(UNTRUSTED) == 0, f"{path} has outputs JupyterLab does not trust"
+            text = page.locator(".jp-MainAreaWidget:not(.lm-mod-hidden)").inner_text()
+            assert "IPython.core.display.SVG object" not in text, f"{path} shows no pictures (not trusted)"
+            page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save').then(() => true)")
+            page.wait_for_function(SAVED, arg=path, timeout=PAGE_MS, polling=250)
+            saved = (reader_lab["root"] / path).read_bytes()
+            assert saved == notebook.read_bytes(), f"{path} was changed by JupyterLab's save"
+            page.evaluate("() => window.jupyterapp.commands.execute('application:close').then(() => true)")
     finally:
         context.close()

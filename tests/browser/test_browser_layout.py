@@ -237,7 +237,7 @@ def coach_ready(table: Any) -> None:
             table.view.send_event({"type": "timer", "tag": tag, "seq": table.view.seq, "t": 0.0})
 
 
-@pytest.mark.parametrize("width", [1200, 700])
+@pytest.mark.parametrize("width", [1200, 700, 520, 360])
 @pytest.mark.parametrize("game", list(CASES))
 def test_every_drawing_passes_the_layout_check_on_a_bare_page(chromium, game, width):
     """Fast (no JupyterLab, no controls): each case's drawing as the view shows it in an output
