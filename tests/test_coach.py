@@ -4,6 +4,7 @@ the rules, and a review that flags a planted blunder and nothing in a game of be
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -109,7 +110,9 @@ def test_a_two_kept_for_a_void_suit_is_explained_and_preferred_T12_T14():
     by_text = {e.text: e for e in hints(g, budget=100)}
     assert by_text["play AB"].mean == pytest.approx(by_text["play 2S"].mean + 10)  # 6 + 26 against 10 + 6 + 6
     assert [r.rule for r in by_text["play 2S"].reasons] == ["T12"]
-    assert "void" in by_text["play AB"].reasons[0].text and "swords" in by_text["play AB"].reasons[0].text
+    kept = by_text["play AB"].reasons[0].text
+    assert "void" in kept.en and "the 2 of swords" in kept.en and "剣の2" in kept.ja
+    assert not by_text["play AB"].reasons[0].against and by_text["play AB"].words.en == "play the ace of batons"
 
 
 def test_declarations_explained_T7_T8():
@@ -118,8 +121,10 @@ def test_declarations_explained_T7_T8():
     g.play("keep")
     g.play("play RD")   # seat 1 leads the fourth king: winning it bars the three kings (T8)
     by_text = {e.text: e for e in hints(g, budget=200)}
-    assert [r.rule for r in by_text["play RS"].reasons] == ["T7"]
+    assert [r.rule for r in by_text["play RS"].reasons] == ["T7"] and by_text["play RS"].reasons[0].against
     assert [r.rule for r in by_text["declare R"].reasons] == ["T7"]
+    assert by_text["declare R"].words.en == "declare three kings" and by_text["declare R"].words.ja == "キング3枚を宣言"
+    assert "three kings" in by_text["declare R"].reasons[0].text.en
     assert by_text["declare R"].mean >= max(e.mean for e in by_text.values() if e.text.startswith("play"))
 
 
@@ -132,7 +137,8 @@ def test_kirifu_explanations_ace_of_spades_and_world_cards_K6_K7():
     assert [r.rule for r in by_text["take 9C"].reasons] == ["K11"]
     state = position(["AS 3H 10C", "2C 3C 4C", "7D 8D 9D"], world="H")
     by_text = {e.text: e for e in hints(state, budget=30)}
-    assert by_text["pass AS"].reasons[0].rule == "K7" and "must take it in" in by_text["pass AS"].reasons[0].text
+    assert by_text["pass AS"].reasons[0].rule == "K7" and "must take it in" in by_text["pass AS"].reasons[0].text.en
+    assert by_text["pass AS"].words.en == "pass A♠" and by_text["pass AS"].words.ja == "A♠を渡す"
 
 
 def test_kirifu_a_cut_that_finishes_beats_taking_in_K17():
@@ -152,7 +158,12 @@ def test_review_flags_a_planted_blunder_T14():
     g.play("play 2S")
     frame = review(record_of(g), player=0, budget=100)
     row = frame[frame["step"] == step].iloc[0]
-    assert (row["chosen"], row["best"]) == ("play 2S", "play AB")
+    assert (row["chosen_action"], row["best_action"]) == ("play 2S", "play AB")
+    assert (row["chosen"], row["best"]) == ("play the 2 of swords", "play the ace of batons")
+    assert row["why"].startswith("“play the ace of batons” scored 10.0 points more than “play the 2 of swords”")
+    assert "keeps the 2 of swords to lead later" in row["why"] and "(T12)" in row["why"]
+    ja = review(record_of(g), player=0, budget=100, lang="ja").iloc[-1]
+    assert ja["best"] == "棍棒のエースを出す" and "10.0点" in ja["why"] and "剣の2を後でリード" in ja["why"]
     assert row["loss"] == pytest.approx(10) and row["loss_low"] > 0
     assert record_of(g).replay(step).legal_actions() == ["play 2S", "play AB"]
     only = review(g, player=0, budget=100, start=step, everything=True)
@@ -179,6 +190,42 @@ def test_review_flags_nothing_when_the_best_choices_were_played_and_is_determini
     assert review(record_of(state), player=0, budget=24).empty
 
 
+#: the action codes of the two packs (Trappola's ranks A R C F 10 9 8 7 2 and suits S B C D;
+#: Kirifu's French ranks and suits S H D C), which a text for people never shows
+CODE = re.compile(r"\b(10|[2-9AJQKRCF])[SHDCB]\b")
+
+
+def _random_game(state, actions: int):
+    """``state`` played on by random choices (seeded by the step), ``actions`` at most."""
+    for _ in range(actions):
+        if state.is_over:
+            break
+        state.apply(random.Random(len(state.history)).choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_review_row_says_why_the_better_choice_was_better(lang):
+    """Random play, reviewed in full: every row names the choices in words and says why — the
+    best was the choice made, or by how much the best did better and the rule of thumb behind it,
+    or plainly that none explains it; never an empty why, never an action code."""
+    games = [_random_game(T.new_game("single-deal", seed=5), 40),
+             _random_game(kirifu.new_game(seed=5, players=3), 40)]
+    no_rule = "no rule of thumb explains it" if lang == "en" else "経験則では説明できません"
+    explained = []
+    for game in games:
+        frame = review(record_of(game), player=0, budget=300, everything=True, lang=lang)
+        assert len(frame) >= 5 and frame["flagged"].any()
+        for row in frame.itertuples():
+            assert row.why and not CODE.search(row.why + row.chosen + row.best), row
+            if row.flagged:
+                assert row.chosen in row.why and row.best in row.why
+                rules = re.findall(r"[（(]([TK]\d+)[)）]$", row.why)
+                assert rules or row.why.endswith(no_rule), row.why
+                explained.append(bool(rules))
+    assert any(explained) and not all(explained)   # rows of both kinds: a rule named, none found
+
+
 # --- the slap trainer and the table of hints ------------------------------------------------
 def test_slap_log_model_and_win_chances_C10():
     from cardlab.games.cleopatra.slaps import SlapLog, win_chances
@@ -196,9 +243,11 @@ def test_slap_log_model_and_win_chances_C10():
 def test_hint_table_puts_the_best_first():
     from cardlab.coach import hint_table
     table = hint_table(hints(endgame(), budget=40))
-    assert list(table.index) == ["play AB", "play 2S"] and "T12" in table.loc["play 2S", "why"]
+    assert list(table.index) == ["play the ace of batons", "play the 2 of swords"]
+    assert list(table["action"]) == ["play AB", "play 2S"] and "T12" in table.loc["play the 2 of swords", "why"]
+    assert list(hint_table(hints(endgame(), budget=40), lang="ja").index) == ["棍棒のエースを出す", "剣の2を出す"]
     assert list(hint_table(hints(position(["AS", "2C", "7D 8D"], world="H", passed="KD"), budget=20)).index)[0] \
-        == "cut KD with AS"
+        == "cut K♦ with A♠"
 
 
 def test_the_coach_imports_no_widget_library():

@@ -80,12 +80,60 @@ def test_review_flags_a_blunder_at_the_table_and_replays_it_T14():
     table.click("play 2S")                     # the blunder: AB first keeps the 2 for a streak
     table.click("play AB")
     table.coach.show_review()
-    assert (f"step {step}", step) in table.coach.steps.options and "play AB" in table.coach.report.value
+    report = table.coach.report.value
+    assert (f"step {step}", step) in table.coach.steps.options and "play the ace of batons" in report
+    assert "10.0 points [" in report and "keeps the 2 of swords to lead later" in report
+    assert not CODE.search(re.sub(r"<[^>]+>", " ", report))
     table.coach.steps.value = step
     table.coach.show_replay()
     assert table.coach.replayer.children
     table.coach.show_review()                  # nothing new since the last review
     assert "no decision" in table.coach.report.value
+
+
+#: the action codes (Trappola's ranks A R C F 10 9 8 7 2, suits S B C D; Kirifu's French cards)
+CODE = re.compile(r"\b(10|[2-9AJQKRCF])[SHDCB]\b")
+
+
+def strip_of(table) -> list[str]:
+    """The lines of the coach's strip (the drawing wraps them to its width), checked to be drawn."""
+    lines = list(table.coach.annotations().strip)
+    drawn = "".join(html.unescape(t) for t in re.findall(r'class="cardlab-coach-line"[^>]*>([^<]+)<', table.view.svg))
+    assert all("".join(line.split()) in "".join(drawn.split()) for line in lines)
+    return lines
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_strip_names_choices_in_words_says_what_it_measures_and_how_many_it_shows(lang):
+    """Trappola: the cards as the log names them (the 2 of cups; 杯の2), the measure named, and
+    '5 of 9 shown' when the strip lists fewer choices than the badges mark; Kirifu: the cards as the
+    table shows them (9♥), every choice listed. No action code (2C, AB, 9H) anywhere."""
+    trappola = TrappolaTable(seed=5, coach=True, lang=lang)
+    trappola.click("keep")
+    kirifu_table = KirifuTable(seed=5, coach=True, lang=lang)
+    for table in (trappola, kirifu_table):
+        answer_timers(table, "coach")
+        lines = strip_of(table)
+        assert lines and not any(CODE.search(line) for line in lines), lines
+        choices = len(table.coach.search.actions)
+        assert len(lines) == 1 + min(5, choices)
+        truncated = {"en": f"; 5 of {choices} shown, best first", "ja": f"。{choices}手中5手を表示（よい順）"}[lang]
+        assert (truncated in lines[0]) == (choices > 5)
+    head, *listed = strip_of(trappola)
+    assert len(hinted(trappola)) == len(trappola.coach.search.actions) > 5
+    if lang == "en":
+        assert head.startswith("coach · expected points margin of the deal (your points minus your opponent's): "
+                               "mean [95% interval] of ")
+        assert all(re.match(r"[★·] play the (ace|king|knight|jack|10|9|8|7|2) of (swords|batons|cups|coins): ", line)
+                   for line in listed), listed
+    else:
+        assert head.startswith("コーチ · このディールの点差の期待値（あなたの点 − 相手の点）")
+        assert all(re.match(r"[★·] (剣|棍棒|杯|金貨)の(エース|キング|ナイト|ジャック|10|9|8|7|2)を出す：", line)
+                   for line in listed), listed
+    head, *listed = strip_of(kirifu_table)
+    verbs = {"en": r"[★·] (pass|cut|take|osoroi) .*[♠♥♦♣]", "ja": r"[★·] .*[♠♥♦♣].*(を渡す|で切る|をおもらい|おそろい)"}
+    assert len(listed) == len(kirifu_table.coach.search.actions) and all(re.match(verbs[lang], line) for line in listed)
+    assert ("expected finishing place" if lang == "en" else "順位の期待値") in head
 
 
 def test_kirifu_marks_cards_to_pass_and_passed_cards_with_their_best_choice():
@@ -95,7 +143,7 @@ def test_kirifu_marks_cards_to_pass_and_passed_cards_with_their_best_choice():
     assert marks and all(a.startswith(("cut ", "take ", "pass ")) for a in marks)
     targets = set(re.findall(r'data-target="([^"]+)"', table.view.svg))
     assert {t for t in targets if t.startswith(("passed:", "hand:"))}
-    assert "coach · place" in table.view.svg
+    assert "coach · expected finishing place (1 is first; lower is better)" in table.view.svg
 
 
 def corner(el: ET.Element) -> tuple[float, float]:
@@ -186,8 +234,8 @@ def test_a_click_made_while_the_hints_are_refined_still_counts():
 
 
 def test_the_coach_speaks_the_tables_language_T14():
-    """lang="ja": the switch, the strip under the drawing and the review are in Japanese (the
-    reasons, citing rule IDs, stay as the coach gives them); lang="en" keeps the English words."""
+    """lang="ja": the switch, the strip under the drawing, the choices and the reasons (citing rule
+    IDs) and the review are in Japanese; lang="en" keeps the English words."""
     table = TrappolaTable(seed=7, coach=True, lang="ja")
     answer_timers(table, "coach")
     strip = re.findall(r'class="cardlab-coach-line"[^>]*>([^<]+)<', table.view.svg)
@@ -201,6 +249,7 @@ def test_the_coach_speaks_the_tables_language_T14():
     table.click("play AB")
     table.coach.show_review()
     assert "あなたの選択" in table.coach.report.value and "you chose" not in table.coach.report.value
+    assert "「棍棒のエースを出す」の方が「剣の2を出す」より平均10.0点多く" in table.coach.report.value
     assert (f"{step}手目", step) in table.coach.steps.options
     table.coach.show_review()
     assert "ありません" in table.coach.report.value

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Hashable, Protocol
 
 from ..errors import CardlabError, IllegalActionError
 from ..stats import Z95, mean_interval, wilson
+from ..words import Phrase
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -34,23 +35,32 @@ class CoachError(CardlabError, ValueError):
 
 @dataclass(frozen=True)
 class Reason:
-    """Why a choice matters, from a rule the learner may have missed (``rule``: its ID)."""
+    """Why a choice matters, from a rule the learner may have missed (``rule``: its ID), in words
+    (``text``, a :class:`~cardlab.words.Phrase` in each language); ``against``: the reason speaks
+    against the choice it comes with (it gives something up), else for it."""
 
     rule: str
-    text: str
+    text: Phrase
+    against: bool = False
+
+    def say(self, lang: str) -> str:
+        """The reason in ``lang``, its rule cited."""
+        return f"{self.text.say(lang)}" + (f"（{self.rule}）" if lang == "ja" else f" ({self.rule})")
 
     def __str__(self) -> str:
-        return f"{self.text} ({self.rule})"
+        return self.say("en")
 
 
 @dataclass(frozen=True)
 class Estimate:
     """What one legal choice is worth: the mean of ``playouts`` playouts with its 95 % interval
     ``[low, high]``, in ``unit`` (``"points"``: the deal's points margin, ``"win chance"``,
-    ``"place"``: the finishing place, lower is better)."""
+    ``"place"``: the finishing place, lower is better). ``text`` is the choice's action text (its
+    code, ``play 2C``), ``words`` the choice for people in each language (``play the 2 of cups``)."""
 
     action: Hashable
     text: str
+    words: Phrase
     mean: float
     low: float
     high: float
@@ -68,9 +78,19 @@ class Estimate:
             return f"{self.mean:.2f} ±{half:.2f}"
         return f"{self.mean:+.1f} ±{half:.1f}"
 
+    def figures(self) -> tuple[str, str, str]:
+        """The mean and the two ends of its interval as the table shows them (a chance in %)."""
+        values = (self.mean, self.low, self.high)
+        if self.unit == "win chance":
+            return tuple(f"{100 * v:.0f}%" for v in values)  # type: ignore[return-value]
+        if self.unit == "place":
+            return tuple(f"{v:.2f}" for v in values)  # type: ignore[return-value]
+        return tuple(f"{v:+.1f}" for v in values)  # type: ignore[return-value]
+
     def __str__(self) -> str:
         why = "; ".join(map(str, self.reasons))
-        return f"{self.text}: {self.label()} {self.unit} ({self.playouts} playouts)" + (f" — {why}" if why else "")
+        return (f"{self.words.en}: {self.label()} {self.unit} ({self.playouts} playouts)"
+                + (f" — {why}" if why else ""))
 
 
 class Playouts(Protocol):
@@ -91,6 +111,9 @@ class Playouts(Protocol):
 
     def reasons(self, action: Hashable) -> tuple[Reason, ...]:
         """The explanations of a choice (computed from the position)."""
+
+    def words(self, action: Hashable) -> Phrase:
+        """The choice in words for people, as the game's table names it (``play the 2 of cups``)."""
 
 
 def playouts_for(state: "GameState", player: int, measure: str | None) -> Playouts:
@@ -121,6 +144,7 @@ class HintSearch:
         self.playouts = playouts_for(state, player, measure)
         self.actions = list(self.playouts.actions)
         self.texts = [state.action_text(a) for a in self.actions]
+        self.words = [self.playouts.words(a) for a in self.actions]
         self.rng = random.Random(seed)
         self.samples: list[list[float]] = [[] for _ in self.actions]
 
@@ -166,8 +190,8 @@ class HintSearch:
         if not self.done:
             self.step()
         p = self.playouts
-        return [Estimate(a, t, *self._interval(self.series(i)), self.done, p.unit, p.higher_is_better,
-                         p.reasons(a)) for i, (a, t) in enumerate(zip(self.actions, self.texts))]
+        return [Estimate(a, t, said, *self._interval(self.series(i)), self.done, p.unit, p.higher_is_better,
+                         p.reasons(a)) for i, (a, t, said) in enumerate(zip(self.actions, self.texts, self.words))]
 
     def best(self) -> Estimate:
         """The choice with the best mean (the first such in legal order)."""
@@ -188,12 +212,12 @@ class HintSearch:
         return NormalDist().inv_cdf(1 - 0.025 / others)
 
 
-def hint_table(estimates: list[Estimate]) -> "pd.DataFrame":
-    """The estimates as a table, best first: the choice, its estimate with the 95 % interval, the
-    playouts and the rules behind it."""
+def hint_table(estimates: list[Estimate], lang: str = "en") -> "pd.DataFrame":
+    """The estimates as a table, best first: the choice in words (in ``lang``), its estimate with
+    the 95 % interval, the playouts, the rules behind it and its ``action`` text."""
     import pandas as pd
-    rows = [{"choice": e.text, e.unit: e.mean, "low": e.low, "high": e.high, "playouts": e.playouts,
-             "why": "; ".join(map(str, e.reasons))} for e in estimates]
+    rows = [{"choice": e.words.say(lang), e.unit: e.mean, "low": e.low, "high": e.high, "playouts": e.playouts,
+             "why": "; ".join(r.say(lang) for r in e.reasons), "action": e.text} for e in estimates]
     sign = -1 if estimates and estimates[0].higher_is_better else 1
     frame = pd.DataFrame(rows)
     return frame.sort_values(estimates[0].unit, key=lambda v: sign * v, kind="stable").set_index("choice") if rows else frame

@@ -9,14 +9,17 @@ dropped). The coach only computes what to show; the game's drawing shows it
 (:meth:`TableCoach.annotations`, handed to its ``table_svg`` as ``annotations``: see
 :class:`cardlab.draw.svg.Annotations`): every legal choice with an element of its own in the
 drawing (a card, a button) is marked there by a badge with its estimate and interval, the best in
-gold; a strip under the table lists the best choices with their playouts and the rule behind them
-(choices with no element of their own, such as an osoroi group, appear there only).
+gold; a strip under the table says what the figures measure and lists the best choices (how many
+of all, when not all) with the rule behind them (choices with no element of their own, such as an
+osoroi group, appear there only).
 
 *Review* searches every decision of the reader since the last review (:func:`cardlab.coach.review`)
 and lists those clearly worse than the best choice; *replay* opens the game at such a step.
 
-The coach speaks the table's ``lang`` (:mod:`cardlab.words.coach`); the reasons behind a choice
-(they cite rule IDs) and the choices' action texts are shown as :mod:`cardlab.coach` gives them.
+The coach speaks the table's ``lang`` (:mod:`cardlab.words.coach`): the choices are named as the
+game's table names them (``play the 2 of cups``, ``cut 9♥ with 10♥``) and the reasons behind them
+(citing rule IDs) are in the same language; the action texts (``play 2C``) stay in the data only
+(the badges' ``data-hint``).
 """
 
 from __future__ import annotations
@@ -29,13 +32,14 @@ import ipywidgets as w
 from ..coach import Estimate, HintSearch, review
 from ..draw import svg
 from ..records import record_of
-from ..words.coach import WORDS, unit_name
+from ..words.coach import WORDS, amount, figure
 from .replay import replay
 
 if TYPE_CHECKING:
     from .table import GameTable
 
 STEPS = 6            # a search reaches its budget in this many timer steps
+SHOWN = 5            # the strip lists the best choices, this many at most
 DELAY_MS = 40        # between two steps: the browser answers, the kernel stays free for clicks
 
 
@@ -136,13 +140,16 @@ class TableCoach:
 
     def _strip(self, estimates: list[Estimate], best: Estimate) -> list[str]:
         sign = 1 if best.higher_is_better else -1
-        ranked = sorted(estimates, key=lambda e: -sign * e.mean)[:5]
-        lines = [self.say("strip", unit=unit_name(self.table.lang, best.unit), n=self.search.done,
+        ranked = sorted(estimates, key=lambda e: -sign * e.mean)[:SHOWN]
+        lang = self.table.lang
+        shown = self.say("shown", k=len(ranked), n=len(estimates)) if len(ranked) < len(estimates) else ""
+        lines = [self.say("strip", measure=self.say(f"measure:{best.unit}"), n=self.search.done, shown=shown,
                           refining="" if self.ready else self.say("refining"))]
         for e in ranked:
-            lines.append(self.say("line", mark="★" if e.action == best.action else "·", choice=e.text,
-                                  mean=f"{e.mean:.2f}", low=f"{e.low:.2f}", high=f"{e.high:.2f}",
-                                  why=self.say("why", reason=e.reasons[0]) if e.reasons else ""))
+            mean, low, high = e.figures()
+            lines.append(self.say("line", mark="★" if e.action == best.action else "·", choice=e.words.say(lang),
+                                  mean=mean, low=low, high=high,
+                                  why=self.say("why", reason=e.reasons[0].say(lang)) if e.reasons else ""))
         return lines
 
     # --- the review ---------------------------------------------------------------------------
@@ -151,7 +158,7 @@ class TableCoach:
         state = self.table.state
         self.record = record_of(state, players=list(state.players))
         frame = review(self.record, player=self.table.you, budget=self.budget, seed=self.seed,
-                       start=self.reviewed)
+                       start=self.reviewed, lang=self.table.lang)
         self.reviewed = len(state.history)
         if frame.empty:
             self.report.value = f"<p>{html.escape(self.say('nothing_worse'))}</p>"
@@ -159,8 +166,8 @@ class TableCoach:
             self.panel.children = [w.HBox([self.review_button]), self.report, self.replayer]
             return
         rows = "".join(f"<tr><td>{r.step}</td><td>{html.escape(r.chosen)}</td><td>{html.escape(r.best)}</td>"
-                       f"<td>{r.loss:.2f} [{r.loss_low:.2f}, {r.loss_high:.2f}]"
-                       f" {html.escape(unit_name(self.table.lang, r.unit))}</td>"
+                       f"<td>{html.escape(figure(self.table.lang, r.unit, r.loss))}"
+                       f" [{amount(r.unit, r.loss_low)}, {amount(r.unit, r.loss_high)}]</td>"
                        f"<td>{html.escape(r.why)}</td></tr>" for r in frame.itertuples())
         head = "".join(f"<th>{html.escape(self.say(key))}</th>"
                        for key in ("col_step", "col_chosen", "col_best", "col_loss", "col_why"))

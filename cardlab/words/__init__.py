@@ -12,7 +12,8 @@ terms beside the English ones where the games have them (切る cut); ``lang="ja
 from __future__ import annotations
 
 import string
-from typing import Any, Mapping
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
 
 LANGS = ("en", "ja")
 
@@ -53,12 +54,38 @@ class Words:
         return key in self.by_lang[LANGS[0]]
 
 
+@dataclass(frozen=True)
+class Phrase:
+    """One text in each language of :data:`LANGS`, for what is computed before a table's language is
+    known (the coach's choices and reasons)::
+
+        >>> Phrase.of(lambda lang: "two" if lang == "en" else "二").say("ja")
+        '二'
+    """
+
+    en: str
+    ja: str
+
+    @classmethod
+    def of(cls, make: Callable[[str], str]) -> "Phrase":
+        """The phrase ``make(lang)`` gives in each language."""
+        return cls(*(make(lang) for lang in LANGS))
+
+    def say(self, lang: str) -> str:
+        """The text in ``lang``."""
+        return getattr(self, check_lang(lang))
+
+
 #: words every table shares
 TABLE = Words(
     en={"new_game": "New game", "game_over": "Game over. Press New game (N) to play again.",
-        "new_game_ask": "Press N again to leave this game and deal a new one."},
+        "new_game_ask": "Press N again to leave this game and deal a new one.",
+        "view_label": "card table: click a card, or focus and use the keyboard",
+        "view_on": "card table, on: {name}. Arrows move, Enter plays."},
     ja={"new_game": "新しいゲーム", "game_over": "ゲーム終了。「新しいゲーム」(N)でもう一度。",
-        "new_game_ask": "もう一度 N を押すと、このゲームをやめて新しく配ります。"},
+        "new_game_ask": "もう一度 N を押すと、このゲームをやめて新しく配ります。",
+        "view_label": "カードの卓：カードをクリックするか、フォーカスしてキーボードで操作します",
+        "view_on": "カードの卓、選択中：{name}。矢印キーで移動、Enter で決定します。"},
 )
 
 #: words of the replay bar (:class:`cardlab.widgets.replay.ReplayBar`): its buttons' names, the

@@ -8,6 +8,8 @@ import re
 
 import pytest
 
+from cardlab.draw.svg import BADGE_GOLD
+
 pytestmark = pytest.mark.browser
 
 _HINTS_READY = """([el]) => el.innerHTML.includes('cardlab-hint') && el.innerHTML.includes('playouts per choice')
@@ -26,8 +28,9 @@ def test_coach_on_hints_ready_then_a_marked_choice_is_played(open_cells):
     targets = set(map(html.unescape, re.findall(r'data-target="([^"]+)"', drawing))) - {"sort"}   # the table's own switch
     marked = set(map(html.unescape, re.findall(r'data-hint="([^"]+)"', drawing)))
     assert targets and marked == targets           # every legal choice carries its estimate
-    best = html.unescape(re.search(r"★ ([^:]+):", drawing).group(1))
-    assert best in marked
+    best = html.unescape(re.search(rf'data-hint="([^"]+)" transform="[^"]*"><rect [^>]*fill="{BADGE_GOLD}"',
+                                   drawing).group(1))         # the gold badge: the strip's ★, named in words
+    assert best in marked and f"★ {best} your hand: " in drawing    # the exchange: exchange or keep
     table.locator(".cardlab-svg").locator(f'[data-target="{best}"]').first.click()
     nb.wait_svg_change(table, drawing)
     assert best in nb.execute("print(table.state.history_text())")

@@ -15,6 +15,8 @@ from cardlab.cards import JOKER, SUIT_SYMBOLS, Card
 from .engine import Action, State
 from .moves import ACE_OF_SPADES, cutters
 from cardlab.coach.search import CoachError, Reason
+from cardlab.words import Phrase
+from .words import COACH, action_words
 
 
 def _almighty(card: Card) -> bool:
@@ -40,35 +42,39 @@ class KirifuPlayouts:
     def values(self, world: State, seed: float) -> list[float]:
         return playout_places(world, self.actions, self.me, seed, self.cap)
 
+    def words(self, action: Action) -> Phrase:
+        """The choice as the table names it: ``cut 9♥ with 10♥``, ``pass 7♠``."""
+        return Phrase.of(lambda lang: action_words(action, lang))
+
     def reasons(self, action: Action) -> tuple[Reason, ...]:
         view, kind = self.view, action[0]
-        hand, world = view.hands[self.me], view.world
+        hand, world = view.hands[self.me], SUIT_SYMBOLS[view.world]
         receiver = view.players[view.receiver]
         if kind == "cut":
             _, card, cutter = action
-            others = [c for c in cutters(hand, card, world) if c != cutter]
+            others = [c for c in cutters(hand, card, view.world) if c != cutter]
             if _almighty(cutter) and others:
-                return (Reason("K7", f"{cutter} cuts anything and nothing cuts it; {others[0]} also cuts "
-                                     f"{card}: keep {cutter} for a card nothing else cuts"),)
+                return (_reason("K7", "almighty_cut", True, cutter=cutter, other=others[0], card=card),)
             cheaper = [c for c in others if c.suit == card.suit]
-            if cutter.suit == world != card.suit and cheaper:
-                return (Reason("K6", f"cuts with a card of the world suit {SUIT_SYMBOLS[world]}; {cheaper[0]} "
-                                     f"also cuts {card} (K5) and saves the world card for later"),)
+            if cutter.suit == view.world != card.suit and cheaper:
+                return (_reason("K6", "world_cut", True, world=world, other=cheaper[0], card=card),)
             return ()
         if kind == "take":
-            if not cutters(hand, action[1], world):
-                return (Reason("K9", f"none of your cards cuts {action[1]}: it must be taken in (omorai)"),)
-            return (Reason("K11", "taking it in (omorai) means you pass nothing this turn"),)
+            if not cutters(hand, action[1], view.world):
+                return (_reason("K9", "must_take", False, card=action[1]),)
+            return (_reason("K11", "take_in", True),)
         if kind == "pass" and _almighty(action[1]):
-            return (Reason("K7", f"nothing cuts {action[1]}: {receiver} must take it in (omorai, K9) and then "
-                                 f"passes nothing (K11)"),)
-        if kind == "pass" and action[1].suit == world:
-            return (Reason("K6", f"passes a card of the world suit {SUIT_SYMBOLS[world]}, one of your best "
-                                 f"cutters; only a higher {SUIT_SYMBOLS[world]} or the almighty {ACE_OF_SPADES} cuts it"),)
+            return (_reason("K7", "almighty_pass", False, card=action[1], receiver=receiver),)
+        if kind == "pass" and action[1].suit == view.world:
+            return (_reason("K6", "world_pass", True, world=world, ace=ACE_OF_SPADES),)
         if kind == "osoroi":
-            return (Reason("K13", f"passes {len(action[1])} cards at once: {receiver} needs one cutter for "
-                                  f"each (K19) or takes some in"),)
+            return (_reason("K13", "osoroi_pass", False, n=len(action[1]), receiver=receiver),)
         return ()
+
+
+def _reason(rule: str, key: str, against: bool, **fields: object) -> Reason:
+    """A reason in each language (cards as the table shows them, ``9♥``)."""
+    return Reason(rule, Phrase.of(lambda lang: COACH.say(lang, key, **fields)), against)
 
 
 def playouts(state: State, player: int, measure: str | None) -> KirifuPlayouts:

@@ -120,6 +120,41 @@ KIRIFU = Words(
     },
 )
 
+#: the coach's words (:mod:`cardlab.games.kirifu.coach`): the choices, as the table names them
+#: (``cut_name``, ``take_name`` of :data:`KIRIFU`, and these), and the reasons behind them
+COACH = Words(
+    en={
+        "pass": "pass {card}",
+        "osoroi": "osoroi おそろい {cards} (passed together)",
+        "send": "send the osoroi",
+        "almighty_cut": "{cutter} cuts anything and nothing cuts it; {other} also cuts {card}: keep {cutter} "
+                        "for a card nothing else cuts",
+        "world_cut": "cuts with a card of the world suit {world}; {other} also cuts {card} (K5) and saves the "
+                     "world card for later",
+        "must_take": "none of your cards cuts {card}: it must be taken in (omorai)",
+        "take_in": "taking it in (omorai) means you pass nothing this turn",
+        "almighty_pass": "nothing cuts {card}: {receiver} must take it in (omorai, K9) and then passes nothing (K11)",
+        "world_pass": "passes a card of the world suit {world}, one of your best cutters; only a higher {world} "
+                      "or the almighty {ace} cuts it",
+        "osoroi_pass": "passes {n} cards at once: {receiver} needs one cutter for each (K19) or takes some in",
+    },
+    ja={
+        "pass": "{card}を渡す",
+        "osoroi": "おそろい {cards} をまとめて渡す",
+        "send": "おそろいを送る",
+        "almighty_cut": "{cutter}は何でも切れて、何にも切られません。{other}でも{card}を切れます。{cutter}は"
+                        "ほかに切れる札のない時のために残しましょう",
+        "world_cut": "世界のスート{world}の札で切ります。{other}でも{card}を切れ（K5）、世界の札を後に残せます",
+        "must_take": "{card}を切れる札がありません。おもらいするしかありません",
+        "take_in": "おもらいをすると、この番には何も渡せません",
+        "almighty_pass": "{card}は何にも切られません。{receiver}はおもらいするしかなく（K9）、その番には何も"
+                         "渡せません（K11）",
+        "world_pass": "世界のスート{world}の札、あなたの強い切り札の1枚を渡します。これを切れるのは、より高い"
+                      "{world}か最強の{ace}だけです",
+        "osoroi_pass": "{n}枚を一度に渡します。{receiver}は1枚ごとに切る札が要り（K19）、なければおもらいします",
+    },
+)
+
 SUITS_JA = {"S": "スペード", "H": "ハート", "D": "ダイヤ", "C": "クラブ"}
 RANKS_JA = {"A": "エース", "K": "キング", "Q": "クイーン", "J": "ジャック"}
 JOKERS_JA = {"R": "赤のジョーカー", "B": "黒のジョーカー"}
@@ -167,6 +202,21 @@ def card_name(card: Card, lang: str) -> str:
     if card.is_joker:
         return JOKERS_JA[card.suit]
     return f"{SUITS_JA[card.suit]}の{RANKS_JA.get(card.rank, card.rank)}"
+
+
+def action_words(action: tuple, lang: str) -> str:
+    """A choice as the table names it: ``cut 9♥ with 10♥``, ``take 9♥ (omorai)``, ``pass 7♠``;
+    ``9♥を10♥で切る``."""
+    kind = action[0]
+    if kind == "cut":
+        return say(lang, "cut_name", card=action[1], cutter=action[2])
+    if kind == "take":
+        return say(lang, "take_name", card=action[1])
+    if kind == "osoroi":
+        return COACH.say(lang, "osoroi", cards=" ".join(map(str, action[1])))
+    if kind == "send":
+        return COACH.say(lang, "send")
+    return COACH.say(lang, "pass", card=action[1])
 
 
 def place_name(place: int, lang: str) -> str:

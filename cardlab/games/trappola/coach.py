@@ -25,11 +25,13 @@ from collections import Counter
 import numpy as np
 
 from .bots import HandSampler, RuleOfThumbBot, opponent_voids
-from cardlab.cards import ITALIAN, ITALIAN_RANK_ENGLISH, ITALIAN_SUIT_ENGLISH, Card
+from cardlab.cards import ITALIAN, Card
 from .engine import EXCHANGE, Action, State
 from .kernel_search import candidate_playouts, deal_playouts, ints, position, seed_number, win_chances
 from .scoring import DECLARABLE, RANKS, beats, declaration_value
 from cardlab.coach.search import CoachError, Reason
+from cardlab.words import Phrase
+from .words import COACH, card_text, declared, rank_text, suit_text
 
 MEASURES = ("deal", "game")
 THUMB = RuleOfThumbBot(threshold=24)
@@ -38,13 +40,6 @@ THUMB = RuleOfThumbBot(threshold=24)
 
 def _card(action: str) -> Card:
     return Card.parse(action[5:], ITALIAN)
-
-
-RANK_NAMES = {**ITALIAN_RANK_ENGLISH, "2": "2"}
-
-
-def _said(rank: str, count: int) -> str:
-    return f"{'three' if count == 3 else 'four'} {rank}"
 
 
 class TrappolaPlayouts:
@@ -187,27 +182,30 @@ class TrappolaPlayouts:
                            -1 if target is None else target, self.longest).tolist()
 
     # --- explanations ---------------------------------------------------------------------
+    def words(self, action: Action) -> Phrase:
+        """The choice as the table's log says it: ``play the 2 of cups``, ``declare three kings``."""
+        if action.startswith("play"):
+            return _phrase("play", card=_card(action))
+        if action.startswith("declare"):
+            return _phrase("declare", what=(self.pending[action[8:]], action[8:]))
+        return _phrase(action)
+
     def reasons(self, action: Action) -> tuple[Reason, ...]:
-        opp = self.view.players[self.opp]
-        if action == "exchange":
-            return (Reason("T6", "your hand goes face up on the table for both to see, and you take "
-                                 "the next 9 cards of the stock"),)
-        if action == "keep":
+        if action in ("exchange", "keep"):
             return ()
         if action.startswith("declare"):
             rank = action[8:]
             n = self.pending[rank]
-            return (Reason("T7", f"declaring {_said(rank, n)} now secures {declaration_value(rank, n)} points "
-                                 f"(T9); it must come before you play a {rank} to a trick"),)
+            return (Reason("T7", _phrase("declare_now", what=(n, rank), points=declaration_value(rank, n),
+                                         rank=rank)),)
         card, out = _card(action), []
         for rank, n in self.pending.items():
             if card.rank == rank:
-                out.append(Reason("T7", f"playing {card} gives up declaring {_said(rank, n)} "
-                                        f"({declaration_value(rank, n)} points): declare first"))
+                out.append(Reason("T7", _phrase("gives_up", card=card, what=(n, rank),
+                                                points=declaration_value(rank, n)), against=True))
             elif n == 3 and self._may_take_fourth(card, rank):
-                out.append(Reason("T8", f"this trick takes the fourth {RANK_NAMES[rank]}: your "
-                                        f"{_said(rank, n)} can no longer be declared after it: declare first"))
-        out += self._two_reasons(card, opp)
+                out.append(Reason("T8", _phrase("fourth", rank=rank, what=(n, rank)), against=True))
+        out += self._two_reasons(card, self.view.players[self.opp])
         return tuple(out)
 
     def _may_take_fourth(self, card: Card, rank: str) -> bool:
@@ -220,17 +218,33 @@ class TrappolaPlayouts:
         voids = opponent_voids(self.view)
         sure = [c for c in self.view.hands[self.me] if c.rank == "2" and c.suit in voids]
         if card in sure and not self.view.trick:
-            return [Reason("T12", f"{card} wins this trick: {opp} has shown void in "
-                                  f"{ITALIAN_SUIT_ENGLISH[card.suit]} (T11), +10; kept for the last tricks, "
-                                  f"2s won in a row score 26, 52 or 78 instead (T14)")]
+            return [Reason("T12", _phrase("two_wins", card=card, opp=opp, suit=card.suit))]
         if card in sure:
-            return [Reason("T12", f"throws away {card}, which wins 10 when you lead it: {opp} has shown "
-                                  f"void in {ITALIAN_SUIT_ENGLISH[card.suit]} (T11)")]
+            return [Reason("T12", _phrase("two_thrown", card=card, opp=opp, suit=card.suit), against=True)]
         if sure and any(_card(a) in sure for a in self.cards):
-            names = ", ".join(map(str, sure))
-            return [Reason("T12", f"keeps {names} to lead later: {opp} has shown void in "
-                                  f"{'/'.join(ITALIAN_SUIT_ENGLISH[c.suit] for c in sure)}, so it wins 10 (T11)")]
+            return [Reason("T12", _phrase("two_kept", cards=tuple(sure), opp=opp,
+                                          suits=tuple(c.suit for c in sure)))]
         return []
+
+
+def _phrase(key: str, **fields: object) -> Phrase:
+    """The coach's text ``key`` in each language, its fields named in that language: a card (or a
+    tuple of cards) as the log names it, a suit code (``suit``, ``suits``), a rank code (``rank``),
+    a declaration as ``(count, rank)`` (``what``)."""
+    def name(lang: str, field: str, value: object) -> object:
+        if isinstance(value, Card):
+            return card_text(value, lang)
+        if field in ("cards", "suits"):
+            named = [card_text(v, lang) if isinstance(v, Card) else suit_text(v, lang) for v in value]
+            return COACH.say(lang, "and").join(named)
+        if field == "suit":
+            return suit_text(value, lang)
+        if field == "rank":
+            return rank_text(value, lang)
+        if field == "what":
+            return declared(*value, lang)
+        return value
+    return Phrase.of(lambda lang: COACH.say(lang, key, **{f: name(lang, f, v) for f, v in fields.items()}))
 
 
 def playouts(state: State, player: int, measure: str | None) -> TrappolaPlayouts:

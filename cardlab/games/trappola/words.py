@@ -199,6 +199,40 @@ WORDS = Words(
     },
 )
 
+#: the coach's words (:mod:`cardlab.games.trappola.coach`): the choices, as the log says them,
+#: and the reasons behind them (the rules cited in the text are other than the reason's own)
+COACH = Words(
+    en={
+        "exchange": "exchange your hand",
+        "keep": "keep your hand",
+        "declare": "declare {what}",
+        "play": "play the {card}",
+        "declare_now": "declaring {what} now secures {points} points (T9); it must come before you play "
+                       "a {rank} to a trick",
+        "gives_up": "playing the {card} gives up declaring {what} ({points} points): declare first",
+        "fourth": "this trick takes the fourth {rank}: your {what} can no longer be declared after it: declare first",
+        "two_wins": "the {card} wins this trick: {opp} has shown void in {suit} (T11), +10; kept for the last "
+                    "tricks, 2s won in a row score 26, 52 or 78 instead (T14)",
+        "two_thrown": "throws away the {card}: {opp} has shown void in {suit} (T11), so it would win 10 when you lead it",
+        "two_kept": "keeps the {cards} to lead later: {opp} has shown void in {suits} (T11), so it wins 10",
+        "and": " and ",
+    },
+    ja={
+        "exchange": "手札を交換",
+        "keep": "手札をそのまま",
+        "declare": "{what}を宣言",
+        "play": "{card}を出す",
+        "declare_now": "今{what}を宣言すれば{points}点が確定します（T9）。{rank}をトリックに出す前に宣言が必要です",
+        "gives_up": "{card}を出すと{what}の宣言（{points}点）ができなくなります。先に宣言を",
+        "fourth": "このトリックで4枚目の{rank}を取ります。その後は{what}を宣言できません。先に宣言を",
+        "two_wins": "{card}はこのトリックに勝ちます。{opp}は{suit}を持っていません（T11）、+10。最後のトリックまで"
+                    "残せば、続けて勝った2は26、52、78点になります（T14）",
+        "two_thrown": "{card}を捨ててしまいます。{opp}は{suit}を持っていないので（T11）、リードすれば10点取れる札です",
+        "two_kept": "{cards}を後でリードするために残します。{opp}は{suits}を持っていないので（T11）、10点取れます",
+        "and": "と",
+    },
+)
+
 #: rank names (plural in English) for declarations, by language
 RANK_PLURALS = {
     "en": {"A": "aces", "R": "kings", "C": "knights", "F": "jacks", "2": "twos"},
@@ -220,11 +254,21 @@ def said(count: int, rank: str | None, lang: str) -> str:
     return WORDS.say(lang, "said_three" if count == 3 else "said_four")
 
 
+def rank_text(rank: str, lang: str) -> str:
+    """A rank in running text: ``"king"``, ``"2"``; ``"キング"``."""
+    return (_RANKS_JA if lang == "ja" else ITALIAN_RANK_ENGLISH).get(rank, rank)
+
+
+def suit_text(suit: str, lang: str) -> str:
+    """A suit in running text: ``"cups"``; ``"杯"``."""
+    return (_SUITS_JA if lang == "ja" else ITALIAN_SUIT_ENGLISH)[suit]
+
+
 def card_text(card: Card, lang: str) -> str:
-    """A card in running text: ``"king of cups"``, ``"7 of coins"``; ``"杯のキング"``."""
+    """A card in running text (the log's, the coach's): ``"king of cups"``, ``"7 of coins"``; ``"杯のキング"``."""
     if lang == "ja":
-        return f"{_SUITS_JA[card.suit]}の{_RANKS_JA.get(card.rank, card.rank)}"
-    return f"{ITALIAN_RANK_ENGLISH.get(card.rank, card.rank)} of {ITALIAN_SUIT_ENGLISH[card.suit]}"
+        return f"{suit_text(card.suit, lang)}の{rank_text(card.rank, lang)}"
+    return f"{rank_text(card.rank, lang)} of {suit_text(card.suit, lang)}"
 
 
 def card_name(card: Card, lang: str) -> str:
