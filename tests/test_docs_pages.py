@@ -41,3 +41,23 @@ def test_pages_for_readers_keep_no_working_spec_wording():
     for page in DOCS.rglob("*.md"):
         text = page.read_text(encoding="utf-8").lower()
         assert not [w for w in SPEC_WORDING if w in text], page
+
+
+@pytest.mark.parametrize("game", ["cleopatra", "trappola", "kirifu"])
+def test_a_rule_page_shows_folded_on_a_page_that_serves_no_files(game, tmp_path):
+    """Issue 29: the classroom page sent readers to 'docs/rules/ (open them with make lab)'; it
+    now shows each game's rule page, folded. Links to the kit's files lose their target (Voila
+    serves none), links to the web stay, and the page's headings sit under the game's heading."""
+    from cardlab.pages import PageError, rule_page
+
+    page = rule_page(game)
+    shown = page._repr_markdown_()
+    source = (DOCS / "rules" / f"{game}.md").read_text(encoding="utf-8")
+    assert shown.startswith("<details") and shown.rstrip().endswith("</details>")
+    assert page.summary in shown and "\n### " in shown and "\n# " not in shown
+    assert re.findall(r"\]\(https?://[^)]+\)", shown) == re.findall(r"\]\(https?://[^)]+\)", source)
+    assert not re.search(r"\]\((?!https?://)", shown)      # no link to a file the page cannot serve
+    with pytest.raises(PageError, match="not at"):
+        rule_page(game, docs=tmp_path)
+    with pytest.raises(ValueError, match="unknown game"):
+        rule_page("snap")

@@ -25,3 +25,10 @@ def test_a_notebook_names_its_kernel_as_the_kernel_spec_does(path):
 def test_a_notebook_is_stored_in_nbformats_canonical_form(path):
     text = path.read_text(encoding="utf-8")
     assert nbformat.writes(nbformat.reads(text, as_version=4)) + "\n" == text
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+def test_a_notebook_stores_no_widget_state(path):
+    """The live tables' state (hundreds of kilobytes of model JSON) is not part of a notebook:
+    refresh with ``--ExecutePreprocessor.store_widget_state=False``."""
+    assert "widgets" not in nbformat.read(path, as_version=4).metadata

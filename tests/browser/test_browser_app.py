@@ -1,5 +1,10 @@
 """`make app` as a reader meets it: the classroom page (notebooks/classroom.ipynb served by Voila)
-shows the three games' tables and the Cleopatra sample's replay, answers a click, and shows no code.
+shows the three games' tables and the Cleopatra sample's replay, answers a click, shows no code,
+and shows each game's rules, folded, on the page (it serves no files to link to).
+
+Every table of the page passes the layout check (tests/browser/layout.py: no text under 11 px,
+nothing overlapping or clipped, no play area taller than 700 px) at output widths of 1200, 700
+and 360 px (a phone) and in a 1366 x 768 window (a laptop) (issue 29).
 
 The server runs the very command `make app` would run (read from `make --dry-run app`), with
 `--no-browser` on a free local port.
@@ -18,6 +23,8 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
+
+from layout import layout_problems
 
 pytestmark = pytest.mark.browser
 
@@ -97,5 +104,55 @@ def test_classroom_page_shows_the_tables_without_code_and_answers_a_click(classr
         page.wait_for_function("([el, before]) => el.innerHTML !== before", arg=[handle, before],
                                timeout=ACTION_MS, polling=50)
         page.screenshot(path=str(tmp_path / "classroom.png"), full_page=True)
+
+        folds = page.locator("details.cardlab-rule-page")
+        assert folds.count() == 3 and not folds.first.locator("h3").first.is_visible()   # folded
+        folds.first.locator("summary").click()
+        assert folds.first.get_by_role("heading", name="The source", exact=True).is_visible()
     finally:
         context.close()
+
+
+TABLES = (".cardlab-cleopatra", ".cardlab-cleopatra-replay", ".cardlab-trappola", ".cardlab-kirifu")
+VIEW_WIDTHS = "(sel) => [...document.querySelectorAll(sel)].map(el => el.querySelector('.cardlab-view').clientWidth)"
+LAYOUT_REDRAWN = """(sel) => [...document.querySelectorAll(sel + ' .cardlab-view svg')].every(svg => {
+  const natural = parseFloat(svg.getAttribute('width')), shown = svg.getBoundingClientRect().width;
+  return svg.dataset.playHeight && (shown >= natural - 1 || natural <= 360);
+})"""
+
+
+def output_width(page: Any) -> float:
+    return page.evaluate(VIEW_WIDTHS, ", ".join(TABLES))[0]
+
+
+@pytest.mark.parametrize("size", ["1200", "700", "360", "1366x768"])
+def test_every_table_of_the_classroom_page_passes_the_layout_check(classroom_page, size):
+    """At each size, once every view has reported its width and been redrawn in its layout (each
+    drawing shown at least at its natural width, or a phone drawing at 360), every table passes."""
+    page = classroom_page
+    if "x" in size:
+        width, height = map(int, size.split("x"))
+        page.set_viewport_size({"width": width, "height": height})
+    else:
+        margin = page.viewport_size["width"] - output_width(page)
+        page.set_viewport_size({"width": int(size) + round(margin), "height": 900})
+        page.wait_for_function(f"() => Math.abs(({VIEW_WIDTHS})({TABLES[0]!r})[0] - {size}) <= 2",
+                               timeout=ACTION_MS, polling=100)
+    for table in TABLES:
+        page.wait_for_function(LAYOUT_REDRAWN, arg=table, timeout=ACTION_MS, polling=100)
+    found = {table: layout_problems(page, page.locator(table).first) for table in TABLES}
+    shown = "\n".join(f"  {table}: {p}" for table, problems in found.items() for p in problems)
+    assert not shown, f"at {size} (output {output_width(page):.0f} px):\n{shown}"
+
+
+@pytest.fixture(scope="module")
+def classroom_page(classroom_url: str, chromium: Any) -> Iterator[Any]:
+    """The classroom page, loaded once (Voila runs every cell for each visit), resized by the tests."""
+    context = chromium.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(ACTION_MS)
+    page.goto(classroom_url, timeout=PAGE_MS)
+    for table in TABLES:
+        page.locator(f"{table} .cardlab-table .cardlab-svg svg").first.wait_for(timeout=PAGE_MS)
+    yield page
+    context.close()

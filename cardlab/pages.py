@@ -1,0 +1,55 @@
+"""The kit's pages for readers (``docs/``) shown inside a notebook or the classroom page.
+
+The classroom page (Voila) serves no files: a link to ``docs/rules/cleopatra.md`` leads nowhere
+there. :func:`rule_page` puts a game's rule page on the page itself, folded under one line that
+opens it::
+
+    rule_page("cleopatra")    # the last line of a cell: "The rules of Cleopatra (C1–C15)", folded
+
+Links of the page to other files of the kit (its notebooks, the record schema) keep their words
+and lose their target, which the page cannot serve; links to the web stay.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import CardlabError
+from .registry import game_info
+
+DOCS = Path(__file__).resolve().parents[1] / "docs"
+_LINK = re.compile(r"(?<!!)\[([^\]]+)\]\((?!https?://)[^)]*\)")
+_HEADING = re.compile(r"^(#{1,4}) ", re.MULTILINE)
+
+
+class PageError(CardlabError, LookupError):
+    """A page of the kit that cannot be shown (the file is missing); the message names it."""
+
+
+@dataclass(frozen=True)
+class RulePage:
+    """A game's rule page, shown folded under ``summary`` (a ``<details>`` element); its
+    headings are moved two levels down, under the heading of the part of the page it is in."""
+
+    summary: str
+    markdown: str
+
+    def _repr_markdown_(self) -> str:
+        body = _HEADING.sub(lambda m: "#" * (len(m.group(1)) + 2) + " ", _LINK.sub(r"\1", self.markdown))
+        return f"<details class='cardlab-rule-page'><summary>{self.summary}</summary>\n\n{body}\n\n</details>"
+
+
+def rule_page(game: str, docs: Path = DOCS) -> RulePage:
+    """The rule page of the registered game ``game`` (``docs/rules/<game>.md``) to show folded.
+
+    Raises ``ValueError`` naming the known games for a game not registered and
+    :class:`PageError` when its page is not in ``docs`` (cardlab installed without its pages).
+    """
+    info = game_info(game)
+    path = docs / "rules" / f"{info.name}.md"
+    if not path.is_file():
+        raise PageError(f"the rule page of {info.title} is not at {path}: the pages come with the "
+                        f"kit's repository (git clone), not with the installed package")
+    return RulePage(f"The rules of {info.title}", path.read_text(encoding="utf-8"))
