@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 import inspect
+import itertools
 import re
 import xml.etree.ElementTree as ET
 
@@ -274,3 +275,116 @@ def test_messages_stay_until_the_readers_next_action():
     t.press("s")
     t.press("ArrowRight")
     assert t.view.status == said
+
+
+# --- every size (issue 29) ------------------------------------------------------------------------
+def play_height(svg: str) -> float:
+    return float(re.search(r'<svg[^>]*data-play-height="([\d.]+)"', svg).group(1))
+
+
+def moments(seed: int = 3) -> list[T.View]:
+    """Your views of a whole game between two rule-of-thumb players, and the opponent's at its
+    start and the all-seeing one (a replay's): exchanges, tricks, declarations, held deals, the end."""
+    g = T.new_game(seed=seed)
+    bots = [RuleOfThumbBot(seed), RuleOfThumbBot(seed + 1)]
+    views = [g.view(None), g.view(1)]
+    while not g.is_over:
+        views.append(g.view(0))
+        g.apply(bots[g.current_player].choose(g))
+    return views + [g.view(0), T.new_game(deal=SETS).view(0)]
+
+
+@pytest.fixture(scope="module")
+def every_size() -> list[tuple[str, str, str]]:
+    """``(layout, lang, svg)`` of :func:`moments`, as a table draws them (sort switch, the coach's
+    room: empty annotations) and as a replay does."""
+    out = []
+    for view in moments():
+        for layout in svg_mod.LAYOUTS:
+            for lang in ("en", "ja"):
+                for coach in (None, svg_mod.Annotations()):
+                    out.append((layout, lang, draw.table_svg(view, layout=layout, lang=lang, sort_switch=True,
+                                                             annotations=coach)))
+    return out
+
+
+def test_each_layout_has_its_width_and_names_a_play_area_within_700_units_issue_29(every_size):
+    for layout, lang, svg in every_size:
+        assert width_of(svg) == draw.SIZES[layout].width == {"wide": 960, "narrow": 680, "phone": 360}[layout]
+        height = float(re.search(r'<svg[^>]*height="([\d.]+)"', svg).group(1))
+        assert 0 < play_height(svg) <= height
+        if layout != "wide":
+            assert play_height(svg) <= svg_mod.PLAY_MAX_PX, (layout, lang)
+    with pytest.raises(ValueError, match="layout must be one of"):
+        draw.table_svg(T.new_game(seed=1).view(0), layout="tablet")
+
+
+def test_the_play_area_holds_your_hand_and_what_to_do_now_issue_29(every_size):
+    """The declared play area is the real one: your cards and the buttons of legal actions end
+    inside it; on a phone the sort switch and the won piles come under it."""
+    for layout, _lang, svg in every_size:
+        play = play_height(svg)
+        for y, target in re.findall(r'<g transform="translate\([\d.-]+,([\d.-]+)\)"'
+                                    r' class="cardlab-button[^"]*" data-target="([^"]+)"', svg):
+            if target != "sort" or layout != "phone":
+                assert float(y) + draw.BUTTON_H <= play, (layout, target)
+            else:
+                assert float(y) >= play
+        for y in re.findall(r'<g transform="translate\([\d.-]+,([\d.-]+)\)" class="cardlab-card[^"]*"'
+                            r' data-target="play', svg):
+            assert float(y) + draw.SIZES[layout].h <= play + 1e-6, layout
+        if layout == "phone":
+            pile = re.search(r'<g transform="translate\([\d.-]+,([\d.-]+)\)" class="cardlab-stack" data-key="won:0"',
+                             svg)
+            assert float(pile.group(1)) >= play
+
+
+def test_every_text_is_at_least_11_units_in_the_phone_layout_and_cards_are_readable(every_size):
+    small = {(text, round(size, 2)) for layout, _, svg in every_size if layout == "phone"
+             for text, size, _ in text_sizes(svg) if size < svg_mod.MIN_TEXT}
+    assert not small and draw.SIZES["phone"].w >= svg_mod.READABLE_W
+
+
+def test_on_a_phone_your_nine_cards_lie_in_two_rows_a_finger_wide_with_room_for_the_badges():
+    """Nine cards (T3) at 360 units: five over four, 56 units apart (a badge is 44 wide), the coach's
+    room between the rows; the opponent's face-up hand (a replay's) fanned in one row."""
+    g = T.new_game(deal=SETS)
+    g.play("keep")
+    g.play("keep")                                  # you lead the first trick: every card is legal
+    svg = draw.table_svg(g.view(0), layout="phone", annotations=svg_mod.Annotations())
+    spots = [(float(x), float(y)) for x, y in re.findall(
+        r'<g transform="translate\(([\d.-]+),([\d.-]+)\)" class="cardlab-card[^"]*" data-target="play', svg)]
+    rows = sorted({y for _, y in spots})
+    assert len(spots) == 9 and [sum(y == row for _, y in spots) for row in rows] == [5, 4]
+    assert rows[1] - rows[0] >= draw.SIZES["phone"].h + draw.HINT_ROOM - 8
+    xs = sorted({x for x, _ in spots})
+    assert min(b - a for a, b in itertools.pairwise(xs)) >= svg_mod.BADGE_W + 4 and max(xs) + draw.SIZES["phone"].w <= 344
+    everyone = draw.table_svg(g.view(None), layout="phone")
+    top = re.findall(r'translate\(([\d.-]+),([\d.-]+)\)" class="cardlab-card" data-card', everyone)[:9]
+    assert len({y for _, y in top}) == 1 and float(top[-1][0]) + draw.SIZES["phone"].w <= 360 - draw.MARGIN
+
+
+def test_the_table_takes_the_layout_of_its_output_width_issue_29():
+    t = table()
+    assert TrappolaTable.NARROW_WIDTH == draw.NARROW_WIDTH
+    for width, layout in ((1200, "wide"), (700, "narrow"), (500, "phone"), (360, "phone"), (0, "wide")):
+        t.view.width = width
+        assert t.layout == layout and width_of(t.view.svg) == draw.SIZES[layout].width
+
+
+def test_after_enter_the_message_is_the_new_deals_not_the_old_score_issue_29():
+    """A message belongs to its moment: "Deal 1 scored … Press Enter" goes once Enter (or a click
+    on Next deal) has started deal 2."""
+    for lang, go_on in (("en", lambda t: t.press("Enter")), ("ja", lambda t: t.click("next"))):
+        t = table(lang, seed=2)
+        while t.held is None:
+            t.press("Enter")
+        scored = WORDS.say(lang, "scored", n=1, you=t.state.sheets[0].total[0], name=t.names[1],
+                           them=t.state.sheets[0].total[1])
+        assert scored in t.view.status and WORDS.say(lang, "press_next") in t.view.status
+        go_on(t)
+        assert t.held is None and t.state.view(t.you).deal == 1
+        status = t.view.status
+        assert scored not in status and WORDS.say(lang, "press_next") not in status
+        assert status.startswith(WORDS.say(lang, "log_dealt", n=2, name=t.names[1]))
+        assert status.endswith(WORDS.say(lang, "your_exchange"))

@@ -78,6 +78,15 @@ def test_replay_of_a_record_steps_through_every_action():
     assert rec.actions[0] in rp.bar.caption_text
 
 
+def test_the_replay_takes_the_phone_layout_below_the_narrow_width_issue_29():
+    g = T.new_game("single-deal", seed=8, players=["Ada", "Bo"])
+    rp = replay(record_of(g, players=list(g.players)))
+    for width, natural in ((1200, 960), (700, 680), (500, 360), (360, 360)):
+        rp.view.width = width
+        assert re.search(r'<svg[^>]* width="(\d+)"', rp.view.svg).group(1) == str(natural)
+    assert rp.view.svg == table_svg(g.view(), layout="phone")
+
+
 def test_pack_drawing_has_every_card_and_the_czech_names():
     svg = pack_svg()
     assert len(shown_cards(svg)) == 36 and "Špády" in svg and "Denáry" in svg

@@ -6,16 +6,23 @@ opponent's hand or the stock. Clickable elements carry the action text as their 
 target to ``state.play``; the table's own buttons are ``"next"`` (the next deal, after a deal's
 last trick) and ``"sort"`` (the hand sorted or as dealt).
 
-Two layouts: ``"wide"`` (:data:`WIDE_WIDTH` units wide: opponent and discarded hands, then stock,
-trick, last trick and the won piles, then your hand beside the declarations, then the buttons) and
-``"narrow"`` (:data:`NARROW_WIDTH` units: the same areas stacked). Every text is at least
-:data:`MIN_TEXT` units high and every face-up card :data:`W` units wide, so its corner index is
-readable; discarded hands are fanned so that each card's index shows. Words come from
+Three layouts (:data:`cardlab.draw.svg.LAYOUTS`, measures in :data:`SIZES`): ``"wide"``
+(:data:`WIDE_WIDTH` units wide: opponent and discarded hands, then stock, trick, last trick and
+the won piles, then your hand beside the declarations, then the buttons), ``"narrow"``
+(:data:`NARROW_WIDTH` units: the same areas stacked, the buttons under your hand) and
+``"phone"`` (:data:`PHONE_WIDTH` units: the opponent beside the stock, the trick and last trick
+(or, during the exchanges, the discarded hand), your hand in two rows, what to do now a button a
+row; under that play area the sort switch, the won piles, the declarations or the deal's score and the
+discarded hands). Each drawing names its play area (``data-play-height``): the view keeps it
+within :data:`cardlab.draw.svg.PLAY_MAX_PX` px. Every text is at least :data:`MIN_TEXT` units
+high and every face-up card at least :data:`cardlab.draw.svg.READABLE_W` units wide, so its
+corner index is readable; discarded hands are fanned so that each card's index shows. Words come from
 :mod:`cardlab.games.trappola.words` in ``lang``. ``pack_svg`` draws the 36-card pack with its suit names.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Sequence
 
 from cardlab.draw import svg
@@ -25,10 +32,11 @@ from .scoring import RANKS, STRENGTH, TRICKS_PER_DEAL, Trick, declaration_value
 from .words import WORDS, card_name, declared, said
 from .draw_html import sheets_html
 
-__all__ = ["WIDE_WIDTH", "NARROW_WIDTH", "table_svg", "buttons", "sort_hand", "pack_svg", "sheets_html"]
+__all__ = ["WIDE_WIDTH", "NARROW_WIDTH", "PHONE_WIDTH", "SIZES", "Sizes", "table_svg", "buttons", "sort_hand", "pack_svg", "sheets_html"]
 
 WIDE_WIDTH = 960    # the natural width of the wide layout (below it the table is drawn narrow)
-NARROW_WIDTH = 680  # the narrow layout: areas stacked
+NARROW_WIDTH = 680  # the narrow layout: areas stacked (below it the table is drawn for a phone)
+PHONE_WIDTH = svg.PHONE_WIDTH  # the phone layout: 360 units, so no text is under 11 px from 360 px up
 MIN_TEXT = svg.MIN_TEXT  # no text smaller (user units = CSS px at the natural size)
 W = 76              # face-up cards (at least svg.READABLE_W: every face text >= MIN_TEXT)
 H = svg.card_h(W)
@@ -36,7 +44,7 @@ BACK_W = 56         # the opponent's hidden hand: backs carry no text
 PILE_W = 60         # stacks: their count badge is 11.2 units
 HAND_STEP = 0.7 * W
 FAN_STEP = 17       # a discarded hand: each card's corner index shows
-LAST_STEP = 0.62 * W  # the court letter of the first card clears the index of the second
+LAST_STEP = 0.62    # of a card's width: the court letter of the first card clears the index of the second
 MARGIN = 16
 LABEL = 13          # area labels
 SMALL = 12          # names under cards, pile labels
@@ -50,6 +58,33 @@ GOLD = "#f2c14e"
 KEYS = {"exchange": "e", "keep": "k", "next": "Enter", "sort": "s"}
 DECLARE_KEYS = ("d", "g", "h", "j", "l")
 SUIT_ORDER = {suit: i for i, suit in enumerate(ITALIAN_SUITS)}
+
+
+@dataclass(frozen=True)
+class Sizes:
+    """The measures of a layout: its ``width``; face-up cards ``w`` wide; your hand's ``step`` and
+    at most ``per_row`` cards a row (more go on a second row); the opponent's hidden hand: backs
+    ``back`` wide, ``back_step`` apart; a discarded hand fanned ``fan`` apart (each index shows)."""
+
+    width: int
+    w: float = W
+    step: float = HAND_STEP
+    per_row: int = 9
+    back: float = BACK_W
+    back_step: float = 0.4 * BACK_W
+    fan: float = FAN_STEP
+
+    @property
+    def h(self) -> float:
+        """The height of a face-up card."""
+        return svg.card_h(self.w)
+
+
+#: the measures of each layout (issue 29: the narrow one's hidden hand leaves room beside it for
+#: two discarded hands; the phone's cards are the narrowest readable, its hand five a row so that
+#: every card is a finger wide and each badge of the coach sits over its card)
+SIZES = {"wide": Sizes(WIDE_WIDTH), "narrow": Sizes(NARROW_WIDTH, back=40, back_step=16),
+         "phone": Sizes(PHONE_WIDTH, w=svg.CARD_W, step=56, per_row=5, back=40, back_step=16, fan=15)}
 
 
 # --- text measures ------------------------------------------------------------------------------
@@ -124,7 +159,9 @@ def buttons(view: View, lang: str = "en", *, next_deal: bool = False, sort: bool
 
 
 # --- areas: each returns (svg, height) ------------------------------------------------------------
-def _header(view: View, lang: str, width: float) -> tuple[str, float]:
+def _header(view: View, lang: str, width: float, your_turn: bool = True) -> tuple[str, float]:
+    """The status lines: the deal, the dealer, the phase, whose turn (``your_turn=False``: not
+    when it is yours, which your hand's label says) and the game's score."""
     if view.phase == OVER:
         parts = [WORDS.say(lang, "game_over", a_name=view.players[0], a=view.scores[0],
                            b_name=view.players[1], b=view.scores[1])]
@@ -137,65 +174,77 @@ def _header(view: View, lang: str, width: float) -> tuple[str, float]:
         game = (WORDS.say(lang, "game_to", a=view.scores[0], b=view.scores[1], target=target) if target
                 else WORDS.say(lang, "game", a=view.scores[0], b=view.scores[1]))
         parts = [WORDS.say(lang, "deal", n=view.deal + 1), _say_seat(view, view.dealer, lang, "dealer_you", "dealer"),
-                 phase] + ([] if deal_finished(view) else [turn]) + [game]
+                 phase] + ([] if deal_finished(view) or not (your_turn or view.current_player != view.player)
+                           else [turn]) + [game]
     lines = wrap(parts, 14, width - 2 * MARGIN, bold=True)
     body = "".join(_text(line, MARGIN, 24 + 20 * i, size=14, weight="bold", fill=WHITE, cls="status")
                    for i, line in enumerate(lines))
     return body, 12 + 20 * len(lines)
 
 
-def _hand_row(view: View, seat: int, x: float, y: float, clickable: bool, lang: str, sort: bool,
-              annotations: svg.Annotations | None = None) -> str:
+def _hand_row(view: View, seat: int, x: float, y: float, clickable: bool, lang: str, sort: bool, s: Sizes,
+              width: float, rows: int = 1, room: float = 0,
+              annotations: svg.Annotations | None = None) -> tuple[str, float]:
+    """The hand of ``seat`` from (x, y), and its height. A hidden hand is backs, keyed like a
+    stack (``hand:<seat>``: a card it plays comes from there). A shown one is face up, in up to
+    ``rows`` rows when it has more than ``s.per_row`` cards (``room`` between them, for the
+    badges of ``annotations``), fanned as a discarded hand if a row would not fit ``width``."""
     cards = view.hands[seat]
-    if cards is None:   # a hidden hand is keyed like a stack: a card it plays comes from there
+    if cards is None:
         n = view.hand_sizes[seat]
+        backs = svg.row_g([None] * n, 0, 0, s.back, step=s.back_step)
         return (f'<g transform="translate({svg.num(x)},{svg.num(y)})" class="cardlab-hand" data-key="hand:{seat}"'
-                f' data-count="{n}">{svg.row_g([None] * n, 0, 0, BACK_W, step=0.4 * BACK_W)}</g>')
+                f' data-count="{n}">{backs}</g>'), svg.card_h(s.back)
     cards = sort_hand(cards) if sort else list(cards)
     legal = set(view.legal) if clickable and view.current_player == seat else set()
     texts = [f"play {c.ascii()}" for c in cards]
     playing = any(t.startswith("play") for t in legal)
-    return svg.row_g(cards, x, y, W, step=HAND_STEP,
-                     targets=[t if t in legal else None for t in texts],
-                     labels=[card_name(c, lang) for c in cards],
-                     marked=[i for i, t in enumerate(texts) if t in legal],
-                     dimmed=[i for i, t in enumerate(texts) if playing and t not in legal],
-                     annotations=annotations)
+    per = len(cards) if len(cards) <= s.per_row else -(-len(cards) // rows)
+    step = s.step if svg.row_width(per, s.w, s.step) <= width else s.fan   # between them court names collide
+    parts = []
+    for top, first in enumerate(range(0, len(cards), per)):
+        at = range(first, min(first + per, len(cards)))
+        parts.append(svg.row_g([cards[i] for i in at], x, y + top * (s.h + max(8, room)), s.w, step=step,
+                               targets=[texts[i] if texts[i] in legal else None for i in at],
+                               labels=[card_name(cards[i], lang) for i in at],
+                               marked=[k for k, i in enumerate(at) if texts[i] in legal],
+                               dimmed=[k for k, i in enumerate(at) if playing and texts[i] not in legal],
+                               annotations=annotations))
+    return "".join(parts), len(parts) * s.h + (len(parts) - 1) * max(8, room)
 
 
-def _opponent(view: View, x: float, y: float, lang: str, sort: bool, width: float) -> tuple[str, float]:
+def _opponent(view: View, x: float, y: float, lang: str, sort: bool, width: float, s: Sizes) -> tuple[str, float]:
     them = 1 - view_seat(view)
-    label = WORDS.say(lang, "their_hand", name=view.players[them], n=view.hand_sizes[them])
+    label = _text(svg.fit(WORDS.say(lang, "their_hand", name=view.players[them], n=view.hand_sizes[them]),
+                          LABEL, width), x, y + 14)
     if not view.hand_sizes[them]:
-        return _text(svg.fit(label, LABEL, width), x, y + 14), 20
-    shown = view.hands[them] is not None
-    body = (_text(svg.fit(label, LABEL, width), x, y + 14)
-            + _hand_row(view, them, x, y + 22, False, lang, sort))
-    return body, 22 + (H if shown else svg.card_h(BACK_W))
+        return label, 20
+    hand, height = _hand_row(view, them, x, y + 22, False, lang, sort, s, width)
+    return label + hand, 22 + height
 
 
-def _hand_width(view: View, seat: int) -> float:
+def _hand_width(view: View, seat: int, s: Sizes) -> float:
     if view.hands[seat] is None:
-        return svg.row_width(view.hand_sizes[seat], BACK_W, 0.4 * BACK_W)
-    return svg.row_width(len(view.hands[seat]), W, HAND_STEP)
+        return svg.row_width(view.hand_sizes[seat], s.back, s.back_step)
+    return svg.row_width(len(view.hands[seat]), s.w, s.step)
 
 
-def _discards(view: View, x: float, y: float, lang: str, sort: bool, width: float) -> tuple[str, float]:
+def _discards(view: View, x: float, y: float, lang: str, sort: bool, width: float, s: Sizes) -> tuple[str, float]:
     """T6: the discarded hands, face up, fanned so that every index shows; side by side while
     they fit in ``width``, else on the next line."""
-    block_w = svg.row_width(9, W, FAN_STEP)
+    block_w = svg.row_width(9, s.w, s.fan)
     parts, cx, cy = [], x, y
     for seat in (1 - view_seat(view), view_seat(view)):
         for hand in view.discards[seat]:
             if cx > x and cx + block_w > x + width:
-                cx, cy = x, cy + 22 + H + 10
+                cx, cy = x, cy + 22 + s.h + 10
             label = _say_seat(view, seat, lang, "discarded_you", "discarded")
             cards = sort_hand(hand) if sort else list(hand)
             parts.append(_text(svg.fit(label, SMALL, block_w), cx, cy + 14, size=SMALL)
-                         + svg.row_g(cards, cx, cy + 22, W, step=FAN_STEP,
+                         + svg.row_g(cards, cx, cy + 22, s.w, step=s.fan,
                                      labels=[card_name(c, lang) for c in cards]))
             cx += block_w + 24
-    return "".join(parts), (cy - y + 22 + H if parts else 0)
+    return "".join(parts), (cy - y + 22 + s.h if parts else 0)
 
 
 def _trick_cards(view: View) -> tuple[tuple[int, Card], ...]:
@@ -205,34 +254,37 @@ def _trick_cards(view: View) -> tuple[tuple[int, Card], ...]:
 
 TRICK_X = 94                              # the middle band: the stock, then the trick,
 TRICK_GAP = 14
-LAST_X = TRICK_X + 2 * W + TRICK_GAP + 30   # then the last trick and its labels
+LAST_GAP = 30                             # then the last trick and its labels
 LAST_ROOM = 190
-MIDDLE_W = LAST_X + LAST_ROOM
+MIDDLE_W = TRICK_X + 2 * W + TRICK_GAP + LAST_GAP + LAST_ROOM
 
 
-def _middle(view: View, x: float, y: float, lang: str) -> tuple[str, float]:
-    """The stock, the trick (each card with its player's name), the last trick and its winner."""
-    parts = [svg.stack_g(view.stock_size, x, y + 40, PILE_W, label=WORDS.say(lang, "stock"), key="stock")]
-    tx = x + TRICK_X
+def _middle(view: View, x: float, y: float, lang: str, s: Sizes, stock: bool = True,
+            room: float = LAST_ROOM) -> tuple[str, float]:
+    """The stock (when ``stock``), the trick (each card with its player's name), the last trick
+    and its winner, their labels ``room`` wide (13 units, 12 if the title needs it)."""
+    parts = [svg.stack_g(view.stock_size, x, y + 40, PILE_W, label=WORDS.say(lang, "stock"), key="stock")
+             ] if stock else []
+    tx = x + (TRICK_X if stock else 0)
     parts.append(_text(WORDS.say(lang, "trick"), tx, y + 30))
     for i, (seat, card) in enumerate(_trick_cards(view)):
-        cx = tx + i * (W + TRICK_GAP)
+        cx = tx + i * (s.w + TRICK_GAP)
         who = view.players[seat]
-        parts.append(svg.card_g(card, cx, y + 36, W, label=card_name(card, lang)))
-        parts.append(_text(svg.fit(who, SMALL, W + 10), cx + W / 2, y + 36 + H + 16, size=SMALL, anchor="middle"))
+        parts.append(svg.card_g(card, cx, y + 36, s.w, label=card_name(card, lang)))
+        parts.append(_text(svg.fit(who, SMALL, s.w + 10), cx + s.w / 2, y + 36 + s.h + 16, size=SMALL,
+                           anchor="middle"))
     if view.tricks:
         last: Trick = view.tricks[-1]
-        lx = x + LAST_X
+        lx = tx + 2 * s.w + TRICK_GAP + LAST_GAP
         final = deal_finished(view)
         title = WORDS.say(lang, "final_trick" if final else "last_trick")
+        size = LABEL if svg.text_width(title, LABEL) <= room else SMALL
         winner = _say_seat(view, last.winner, lang, "won_you", "won")
-        parts.append(_text(svg.fit(title, LABEL, LAST_ROOM), lx, y + 12, fill=GOLD if final else PALE))
-        parts.append(_text(svg.fit(winner, SMALL, LAST_ROOM), lx, y + 30, size=SMALL))
-        parts.append(svg.row_g(list(last.cards), lx, y + 36, W, step=LAST_STEP,
+        parts.append(_text(svg.fit(title, size, room), lx, y + 12, size=size, fill=GOLD if final else PALE))
+        parts.append(_text(svg.fit(winner, SMALL, room), lx, y + 30, size=SMALL))
+        parts.append(svg.row_g(list(last.cards), lx, y + 36, s.w, step=LAST_STEP * s.w,
                                labels=[card_name(c, lang) for c in last.cards]))
-    return "".join(parts), 36 + H + 22
-
-
+    return "".join(parts), 36 + s.h + 22
 
 
 def _piles(view: View, x: float, y: float, lang: str, gap: float = 150) -> tuple[str, float]:
@@ -288,88 +340,191 @@ def _notes_g(lines: list[tuple[str, str]], x: float, y: float) -> tuple[str, flo
     return body, (LINE * len(lines) + 6 if lines else 0)
 
 
-def _buttons(view: View, x: float, y: float, width: float, lang: str, next_deal: bool,
-             sort: bool | None, annotations: svg.Annotations | None, room: float = 0) -> tuple[str, float]:
-    """The buttons, left to right, on a new row where the next would not fit, with the badges of
-    ``annotations``; ``room`` above each row when one of them is a legal action (for the badges)."""
-    shown = buttons(view, lang, next_deal=next_deal, sort=sort)
-    room = room if any(target in view.legal for target, _key, _label in shown) else 0
-    parts, bx, by = [], x, y + room
+def _buttons(shown: Sequence[tuple[str, str, str]], view: View, x: float, y: float, width: float,
+             annotations: svg.Annotations | None, room: float = 0) -> tuple[str, float]:
+    """The buttons ``shown`` (:func:`buttons`), left to right, on a new row where the next would
+    not fit, with the badges of ``annotations``; ``room`` above each row holding a legal action
+    (for its badges)."""
+    rows: list[list[tuple[str, str, float]]] = [[]]
+    used = 0.0
     for target, _key, label in shown:
         bw = svg.text_width(label, 15, bold=True) + 24
-        if bx > x and bx + bw > x + width:
-            bx, by = x, by + BUTTON_H + 10 + room
-        parts.append(svg.button_g(label, bx, by, bw, BUTTON_H, target, annotations=annotations))
-        bx += bw + 12
-    return "".join(parts), (by - y + BUTTON_H + 12 if parts else 0)
+        if rows[-1] and used + bw > width:
+            rows.append([])
+            used = 0.0
+        rows[-1].append((target, label, bw))
+        used += bw + 12
+    parts, by = [], y
+    for row in rows:
+        by += room if any(target in view.legal for target, _label, _bw in row) else 0
+        bx = x
+        for target, label, bw in row:
+            parts.append(svg.button_g(label, bx, by, bw, BUTTON_H, target, annotations=annotations))
+            bx += bw + 12
+        by += BUTTON_H + 10
+    return "".join(parts), (by - y + 2 if parts else 0)
 
 
-def _your_hand(view: View, x: float, y: float, clickable: bool, lang: str, sort: bool,
-               width: float, annotations: svg.Annotations | None, room: float = 0) -> tuple[str, float]:
-    """Your hand under its label, ``room`` between them (for the badges of ``annotations``)."""
+def _button_column(shown: Sequence[tuple[str, str, str]], x: float, y: float,
+                   annotations: svg.Annotations | None) -> tuple[str, float]:
+    """The phone's buttons ``shown`` (:func:`buttons`), one a row in their full words, each badge of
+    ``annotations`` beside its button (so that no row needs room above it)."""
+    parts = []
+    for i, (target, _key, label) in enumerate(shown):
+        bw, by = svg.text_width(label, 15, bold=True) + 24, y + i * (BUTTON_H + 10)
+        parts.append(svg.button_g(label, x, by, bw, BUTTON_H, target))
+        if annotations is not None:      # over() puts a badge's top BADGE_H + BADGE_GAP above its y
+            parts.append(annotations.over(target, x + bw + svg.BADGE_GAP,
+                                          by + (BUTTON_H + svg.BADGE_H) / 2 + svg.BADGE_GAP))
+    return "".join(parts), (len(shown) * (BUTTON_H + 10) + 2 if shown else 0)
+
+
+def _your_hand(view: View, x: float, y: float, o: _Options, s: Sizes, width: float) -> tuple[str, float]:
+    """Your hand under its label (in two rows when ``s`` says so), ``o.room`` above each row (for
+    the badges of ``o.annotations``)."""
     me = view_seat(view)
     if not view.hand_sizes[me]:
         return "", 0
     if view.player is None:
-        label = WORDS.say(lang, "their_hand", name=view.players[me], n=view.hand_sizes[me])
+        label = WORDS.say(o.lang, "their_hand", name=view.players[me], n=view.hand_sizes[me])
     else:
-        label = WORDS.say(lang, "your_hand_turn" if view.current_player == me and view.legal else "your_hand")
-    return (_text(svg.fit(label, LABEL, width), x, y + 14)
-            + _hand_row(view, me, x, y + 22 + room, clickable, lang, sort, annotations), 22 + room + H + 8)
+        label = WORDS.say(o.lang, "your_hand_turn" if view.current_player == me and view.legal else "your_hand")
+    hand, height = _hand_row(view, me, x, y + 22 + o.room, o.clickable, o.lang, o.sort, s, width, rows=2,
+                             room=o.room, annotations=o.annotations)
+    return _text(svg.fit(label, LABEL, width), x, y + 14) + hand, 22 + o.room + height + 8
+
+
+# --- the layouts --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class _Options:
+    """What :func:`table_svg` was asked to draw, besides the view and the layout."""
+
+    clickable: bool
+    lang: str
+    sort: bool
+    next_deal: bool
+    switch: bool | None                 # the sort switch's state (None: no switch)
+    annotations: svg.Annotations | None
+    room: float                         # above your hand's rows and the buttons, for the badges
+
+
+class _Page:
+    """A drawing laid out from the top: its parts and the height reached (``y``)."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.y = 0.0
+
+    def put(self, part: tuple[str, float], gap: float = 10) -> None:
+        """Add an area (its svg and height) and move down by its height and ``gap`` (none when empty)."""
+        self.parts.append(part[0])
+        self.y += part[1] + (gap if part[1] else 0)
+
+
+def _wide(page: _Page, view: View, o: _Options, s: Sizes) -> float:
+    """Opponent beside the discarded hands; stock, trick, last trick, piles; your hand beside the
+    notes; the buttons. Returns the play area's height (all of it)."""
+    inner, me = s.width - 2 * MARGIN, view_seat(view)
+    opponent_w = max(_hand_width(view, 1 - me, s), 260)
+    top = _opponent(view, MARGIN, page.y, o.lang, o.sort, opponent_w, s)
+    side = _discards(view, MARGIN + opponent_w + 30, page.y, o.lang, o.sort, inner - opponent_w - 30, s)
+    page.put((top[0] + side[0], max(top[1], side[1])))
+    page.parts.append(_piles(view, MARGIN + MIDDLE_W + 10, page.y, o.lang)[0])
+    page.put(_middle(view, MARGIN, page.y, o.lang, s), 0)
+    hand_w = max(_hand_width(view, me, s), 320) if view.hand_sizes[me] else 0
+    notes_x = MARGIN + hand_w + (40 if hand_w else 0)
+    hand = _your_hand(view, MARGIN, page.y, o, s, hand_w)
+    notes = _notes_g(_notes(view, o.lang, s.width - MARGIN - notes_x), notes_x, page.y + 22)
+    page.put((hand[0] + notes[0], max(hand[1], notes[1] + 22)))
+    if o.clickable:
+        page.put(_buttons(buttons(view, o.lang, next_deal=o.next_deal, sort=o.switch), view, MARGIN, page.y,
+                          inner, o.annotations, o.room), 0)
+    return max(page.y + 8, 200)
+
+
+def _narrow(page: _Page, view: View, o: _Options, s: Sizes) -> float:
+    """The wide areas stacked: the opponent beside the discarded hands (under it if they do not
+    fit), stock and tricks, your hand, the buttons; under that play area the piles beside the
+    notes. Returns the play area's height."""
+    inner, me = s.width - 2 * MARGIN, view_seat(view)
+    opponent_w = max(_hand_width(view, 1 - me, s), 180)
+    side_x = MARGIN + opponent_w + 20
+    top = _opponent(view, MARGIN, page.y, o.lang, o.sort, opponent_w, s)
+    if MARGIN + inner - side_x >= svg.row_width(9, s.w, s.fan):
+        side = _discards(view, side_x, page.y, o.lang, o.sort, MARGIN + inner - side_x, s)
+        page.put((top[0] + side[0], max(top[1], side[1])))
+    else:
+        page.put(top)
+        page.put(_discards(view, MARGIN, page.y, o.lang, o.sort, inner, s))
+    page.put(_middle(view, MARGIN, page.y, o.lang, s), 0)
+    page.put(_your_hand(view, MARGIN, page.y, o, s, inner))
+    if o.clickable:
+        page.put(_buttons(buttons(view, o.lang, next_deal=o.next_deal, sort=o.switch), view, MARGIN, page.y,
+                          inner, o.annotations, o.room), 0)
+    play = page.y
+    piles = _piles(view, MARGIN, page.y, o.lang)
+    notes = _notes_g(_notes(view, o.lang, inner - 310), MARGIN + 310, page.y + 8)
+    page.put((piles[0] + notes[0], max(piles[1], notes[1] + 8)))
+    return play
+
+
+PHONE_STOCK_X = PHONE_WIDTH - MARGIN - 52   # the phone's stock, right of the opponent (its badge inside)
+
+
+def _phone(page: _Page, view: View, o: _Options, s: Sizes) -> float:
+    """The play area: the opponent beside the stock; the trick and the last trick (during the
+    exchanges, when there is no trick yet, the discarded hand if any); your hand, five cards a
+    row; what to do now, a button a row. Under it: the sort switch, the piles, the notes and the
+    discarded hands. Returns the play area's height."""
+    inner = s.width - 2 * MARGIN
+    top = _opponent(view, MARGIN, page.y, o.lang, o.sort, PHONE_STOCK_X - 12 - MARGIN, s)
+    stock = svg.stack_g(view.stock_size, PHONE_STOCK_X, page.y + 8, s.back, label=WORDS.say(o.lang, "stock"),
+                        key="stock")
+    page.put((top[0] + stock, max(top[1], 8 + svg.card_h(s.back) + 0.3 * s.back + 4)))
+    exchanging = view.phase == EXCHANGE          # no trick yet: the discarded hand (if any) instead
+    if exchanging:
+        page.put(_discards(view, MARGIN, page.y, o.lang, o.sort, inner, s))
+    else:
+        page.put(_middle(view, MARGIN, page.y, o.lang, s, stock=False,
+                         room=inner - 2 * s.w - TRICK_GAP - LAST_GAP), 0)
+    page.put(_your_hand(view, MARGIN, page.y, o, s, inner), 0)
+    shown = buttons(view, o.lang, next_deal=o.next_deal, sort=o.switch) if o.clickable else []
+    page.put(_button_column([b for b in shown if b[0] != "sort"], MARGIN, page.y, o.annotations), 0)
+    play = page.y
+    page.put(_button_column([b for b in shown if b[0] == "sort"], MARGIN, page.y, None), 0)
+    page.put(_piles(view, MARGIN, page.y, o.lang))
+    page.put(_notes_g(_notes(view, o.lang, inner), MARGIN, page.y))
+    if not exchanging:
+        page.put(_discards(view, MARGIN, page.y, o.lang, o.sort, inner, s))
+    return play
+
+
+LAYOUT_AREAS = {"wide": _wide, "narrow": _narrow, "phone": _phone}
 
 
 def table_svg(view: View, *, clickable: bool = True, layout: str = "wide", lang: str = "en",
               sort: bool = True, next_deal: bool = False, sort_switch: bool = False,
               annotations: svg.Annotations | None = None) -> str:
-    """The whole table seen by ``view.player``, in the ``"wide"`` or ``"narrow"`` layout and in
-    ``lang``: the opponent's hand at the top with the discarded hands (T6), the stock, the trick,
-    the last trick, both won piles with the running points, your hand (sorted by suit and rank
-    when ``sort``) beside the declarations or the deal's score, and buttons for the legal
-    non-card actions (``clickable``). ``next_deal``: the view is a finished deal held on the
-    table; its only button is *next deal*. ``sort_switch``: draw the sort switch (a table's).
-    ``annotations`` (:class:`cardlab.draw.svg.Annotations`, the coach's hints): room above your
-    hand and the buttons, each badge over the card or button of its target, the strip under the
-    table."""
-    if layout not in ("wide", "narrow"):
-        raise ValueError(f"layout must be 'wide' or 'narrow', not {layout!r:.40}")
-    width = WIDE_WIDTH if layout == "wide" else NARROW_WIDTH
-    inner = width - 2 * MARGIN
-    switch = sort if sort_switch else None
-    me = view_seat(view)
-    room = HINT_ROOM if annotations is not None else 0
-    body, y = [], 0.0
-
-    def put(part: tuple[str, float], gap: float = 10) -> None:
-        nonlocal y
-        body.append(part[0])
-        y += part[1] + (gap if part[1] else 0)
-
-    put(_header(view, lang, width), 0)
-    if layout == "wide":
-        opponent_w = max(_hand_width(view, 1 - me), 260)
-        top = _opponent(view, MARGIN, y, lang, sort, opponent_w)
-        side = _discards(view, MARGIN + opponent_w + 30, y, lang, sort, inner - opponent_w - 30)
-        put((top[0] + side[0], max(top[1], side[1])))
-        body.append(_piles(view, MARGIN + MIDDLE_W + 10, y, lang)[0])
-        put(_middle(view, MARGIN, y, lang), 0)
-        hand_w = max(_hand_width(view, me), 320) if view.hand_sizes[me] else 0
-        notes_x = MARGIN + hand_w + (40 if hand_w else 0)
-        hand = _your_hand(view, MARGIN, y, clickable, lang, sort, hand_w, annotations, room)
-        notes = _notes_g(_notes(view, lang, width - MARGIN - notes_x), notes_x, y + 22)
-        put((hand[0] + notes[0], max(hand[1], notes[1] + 22)))
-    else:
-        put(_opponent(view, MARGIN, y, lang, sort, inner))
-        put(_discards(view, MARGIN, y, lang, sort, inner))
-        put(_middle(view, MARGIN, y, lang), 0)
-        put(_your_hand(view, MARGIN, y, clickable, lang, sort, inner, annotations, room))
-        piles = _piles(view, MARGIN, y, lang)
-        notes = _notes_g(_notes(view, lang, inner - 310), MARGIN + 310, y + 8)
-        put((piles[0] + notes[0], max(piles[1], notes[1] + 8)))
-    if clickable:
-        put(_buttons(view, MARGIN, y, inner, lang, next_deal, switch, annotations, room), 0)
-    height = max(y + 8, 200)
+    """The whole table seen by ``view.player``, in the ``"wide"``, ``"narrow"`` or ``"phone"``
+    layout (:data:`SIZES`) and in ``lang``: the opponent's hand with the discarded hands (T6),
+    the stock, the trick, the last trick, both won piles with the running points, your hand
+    (sorted by suit and rank when ``sort``) with the declarations or the deal's score, and
+    buttons for the legal non-card actions (``clickable``). ``next_deal``: the view is a finished
+    deal held on the table; its only button is *next deal*. ``sort_switch``: draw the sort switch
+    (a table's). ``annotations`` (:class:`cardlab.draw.svg.Annotations`, the coach's hints): room
+    above your hand and the buttons, each badge over the card or button of its target, the strip
+    under the table. The drawing names the height of its play area (``data-play-height``: from
+    the top to what to do now)."""
+    s = SIZES[svg.check_layout(layout)]
+    o = _Options(clickable, lang, sort, next_deal, sort if sort_switch else None, annotations,
+                 HINT_ROOM if annotations is not None else 0)
+    page = _Page()
+    page.put(_header(view, lang, s.width, your_turn=layout != "phone"), 0)
+    play = LAYOUT_AREAS[layout](page, view, o, s)
+    height = max(page.y + 8, 200)
     title = f"{WORDS.say(lang, 'title')}, {WORDS.say(lang, 'deal', n=view.deal + 1)}"
-    return svg.document(width, height, "".join(body), title=title, annotations=annotations)
+    return svg.document(s.width, height, "".join(page.parts), title=title, annotations=annotations,
+                        play_height=play)
 
 
 def pack_svg(ranks: Sequence[str] = RANKS) -> str:

@@ -48,6 +48,7 @@ class TrappolaTable(GameTable):
     """
 
     WIDE_WIDTH = draw.WIDE_WIDTH
+    NARROW_WIDTH = draw.NARROW_WIDTH   # below it, the phone layout (issue 29)
 
     def __init__(self, rules: trappola.Rules | str = trappola.TRAPPOLA, seed: int | None = None,
                  bot: Any = None, you: int = 0, names: tuple[str, str] | None = None,
@@ -107,8 +108,19 @@ class TrappolaTable(GameTable):
         if ends and not self.state.is_over:
             self._holding = True
             self._held_events = begin + ends[-1] + 1
-            self._resume = self.narrate(events[ends[-1] + 1:]) or self.greeting()
+            self._resume = self.next_deal_message(events[ends[-1] + 1:])
         self.coach.refresh()
+
+    def next_deal_message(self, events: list[Any]) -> str:
+        """The message once the reader leaves a finished deal for the next (``events``: those
+        since the deal was scored): who deals, what the computer did since, and what to do if the
+        exchange is yours — never the old deal's score and its "press Enter", whose moment has
+        passed (issue 29)."""
+        dealt = [event_line(e, self.names, self.you, self.lang)[0] for e in events if isinstance(e, trappola.Dealt)]
+        lines = dealt + self._lines(events)
+        if self.state.phase == trappola.EXCHANGE and self.state.current_player == self.you:
+            lines.append(WORDS.say(self.lang, "your_exchange"))
+        return ("" if self.lang == "ja" else " ").join(lines)
 
     def _lines(self, events: list[Any]) -> list[str]:
         """``events`` in words, the reader's own moves and the deals' starts left out."""

@@ -69,6 +69,7 @@ WORDS = Words(
         "greeting_wait": "New game.",
         "scored": "Deal {n} scored: you {you}, {name} {them}.",
         "press_next": "Press Enter (Next deal) to go on.",
+        "your_exchange": "Exchange your hand (E) or keep it (K).",
         "refused": "Not allowed ({rule}): {why}",
         # log
         "log_title": "Game log",
@@ -160,6 +161,7 @@ WORDS = Words(
         "greeting_wait": "新しいゲーム。",
         "scored": "第{n}ディールの得点: あなた {you}、{name} {them}。",
         "press_next": "Enter（次のディール）で続けます。",
+        "your_exchange": "手札を交換 (E) するか、このまま (K) にします。",
         "refused": "できません（{rule}）: {why}",
         "log_title": "ゲームの記録",
         "log_dealt_you": "第{n}ディール: あなたが配る。",
