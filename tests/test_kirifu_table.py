@@ -1,6 +1,7 @@
-"""The Kirifu table of issue 11, headless: both layouts legible (every text >= 11 units, card faces
-included; the narrow one <= 680 wide; texts apart and inside the drawing), the words in both
-languages, the sorted hand, the whole log, refusals that clear the choice, the keyboard (a whole
+"""The Kirifu table of issues 11 and 29, headless: its three layouts legible (every text >= 11 units,
+card faces included; wide 900, narrow 680 and phone 360 wide; texts apart and inside the drawing;
+a play area of at most 700 units, 540 in the wide one), the words in both languages (the screen
+readers' names too), the sorted hand, the whole log, refusals that clear the choice, the keyboard (a whole
 game by key presses alone), and computer players given as objects."""
 
 from __future__ import annotations
@@ -56,9 +57,9 @@ def texts(svg: str) -> list[dict]:
 
 
 def layouts(table: KirifuTable) -> dict[str, str]:
-    """The table's drawing in both layouts (as the browser's reported width chooses them)."""
+    """The table's drawing in its three layouts (as the browser's reported width chooses them)."""
     drawn = {}
-    for layout, width in (("wide", 0), ("narrow", 700)):
+    for layout, width in (("wide", 0), ("narrow", 700), ("phone", 360)):
         table.view.width = width
         assert table.layout == layout
         drawn[layout] = table.view.svg
@@ -78,11 +79,82 @@ def test_every_text_is_at_least_11_units_card_faces_included(shown):
         assert not small, (name, layout, small)
 
 
-def test_the_narrow_layout_is_at_most_680_wide_and_the_wide_one_is_the_tables_wide_width(shown):
+def size_of(svg: str) -> tuple[float, float, float]:
+    """A drawing's width, height and play height (``data-play-height``)."""
+    head = re.search(r"<svg[^>]*>", svg).group(0)
+    return tuple(float(re.search(rf' {name}="([\d.]+)"', head).group(1))
+                 for name in ("width", "height", "data-play-height"))
+
+
+def test_each_layout_has_its_width_and_a_play_area_that_fits_a_screen_issue_29(shown):
+    """The showcase in both languages: wide 900, narrow 680, phone 360 units wide; the play area
+    (from the top to the prompt) at most 700 units in the narrow and phone layouts (the view shows
+    them at most 1.3 x, less if that would make it taller than 700 px), at most 540 in the wide one
+    (so that it grows the full 1.3 x and stays under 700 px: the others, your hand and the prompt
+    on a 1366 x 768 laptop's screen together)."""
     for (name, layout), svg in shown.items():
-        width = float(re.search(r'<svg[^>]* width="([\d.]+)"', svg).group(1))
-        assert width == (drawing.WIDE_WIDTH if layout == "wide" else drawing.NARROW_WIDTH) and width <= 900
-    assert KirifuTable.WIDE_WIDTH == drawing.WIDE_WIDTH and drawing.NARROW_WIDTH <= 680
+        width, height, play = size_of(svg)
+        assert width == drawing.WIDTHS[layout] == {"wide": 900, "narrow": 680, "phone": 360}[layout]
+        assert play <= min(height, 540 if layout == "wide" else 700), (name, layout, play)
+    assert (KirifuTable.WIDE_WIDTH, KirifuTable.NARROW_WIDTH) == (drawing.WIDE_WIDTH, drawing.NARROW_WIDTH)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_every_layout_of_3_to_5_players_keeps_its_play_area_within_700_units_issue_29(players):
+    """K1: 3 to 5 players; a fresh table, one a few moves on (your turn), and the replay's open
+    view (every hand face up) at every step of a whole game, in each layout and language."""
+    game = kirifu.new_game(seed=players, players=players)
+    bots = [ThumbBot(seat) for seat in range(players)]
+    views = []
+    while not game.is_over:
+        views.append(game.view(None))
+        game.apply(bots[game.current_player].choose(game))
+    for lang in LANGS:
+        tables = [KirifuTable(computers=players - 1, seed=3, lang=lang), table_at(game_after(players, 9), lang=lang)]
+        for layout, limit in (("wide", 540), ("narrow", 700), ("phone", 700)):
+            for table in tables:
+                width, _, play = size_of(layouts(table)[layout])
+                assert width == drawing.WIDTHS[layout] and play <= limit, (lang, layout, play)
+            for view in views:
+                width, _, play = size_of(drawing.table_svg(view, layout=layout, lang=lang))
+                assert width == drawing.WIDTHS[layout] and play <= 700, (lang, layout, play)
+
+
+def game_after(players: int, actions: int) -> kirifu.State:
+    """A game of ``players`` after ``actions`` actions of thumb bots (then on to seat 0's turn)."""
+    game = kirifu.new_game(seed=20 + players, players=players)
+    bots = [ThumbBot(seat) for seat in range(players)]
+    while len(game.history) < actions or game.current_player != 0:
+        game.apply(bots[game.current_player].choose(game))
+    return game
+
+
+def test_the_table_switches_layout_with_the_output_width_and_refuses_unknown_layouts():
+    table = KirifuTable(computers=3, seed=7)
+    for reported, layout in ((1200, "wide"), (700, "narrow"), (500, "phone"), (360, "phone"), (0, "wide")):
+        table.view.width = reported
+        assert table.layout == layout and size_of(table.view.svg)[0] == drawing.WIDTHS[layout]
+    with pytest.raises(ValueError, match="layout must be one of 'wide', 'narrow', 'phone'"):
+        drawing.table_svg(table.state.view(0), layout="tablet")
+
+
+def test_the_screen_readers_names_of_the_japanese_table_are_japanese():
+    """The drawing's <title>, the view's names (the table's, and while the keyboard is on a choice),
+    every choice's name, the switches and the New game button: Japanese in ja, in every layout."""
+    english = re.compile(r"\b(card|cards|table|click|cut|take|pass|send|osoroi|sort|arrows|keyboard|of)\b", re.IGNORECASE)
+    tables = {**showcase("ja"), "fresh": KirifuTable(computers=3, seed=7, lang="ja")}
+    for name, table in tables.items():
+        view = table.view
+        assert view.label.startswith("カードの卓") and "{name}" in view.focus_label, name
+        names = [view.label, view.focus_label.format(name="ハートのクイーン"), table.sorting.description,
+                 table.sorting.tooltip, table.new_button.description, table.new_button.tooltip]
+        for svg in layouts(table).values():
+            root = ET.fromstring(svg)
+            names += [root.find(NS + "title").text] + [el.get("aria-label") for el in root.iter() if el.get("aria-label")]
+        assert len(names) > 8 and not [n for n in names if english.search(n)], (name, names)
+    assert KirifuTable(computers=2, seed=7).view.label == "card table: click a card, or focus and use the keyboard"
+
+
 
 
 def test_texts_stay_inside_the_drawing_and_apart_from_one_another(shown):
@@ -283,7 +355,7 @@ def test_an_openspiel_bot_can_sit_at_the_table():
     assert table.bots[1] is player and len(table.state.history) > played
 
 
-def test_with_the_coach_on_its_labels_are_legible_and_apart_in_both_layouts():
+def test_with_the_coach_on_its_labels_are_legible_and_apart_in_every_layout():
     table = KirifuTable(computers=3, seed=7, coach=True)
     while table.timers:
         for tag in list(table.timers):

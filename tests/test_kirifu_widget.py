@@ -101,6 +101,9 @@ def test_replay_of_a_record_steps_through_every_action():
     player.bar.go(3)
     assert player.step == 3 and "3." in player.bar.caption_text
     assert "KirifuTable(<Kirifu" in repr(table)
+    for width, drawn in ((1200, "900"), (700, "680"), (360, "360")):   # issue 29: its layouts, the phone's too
+        player.view.width = width
+        assert re.search(r'<svg[^>]* width="(\d+)"', player.view.svg).group(1) == drawn
 
 
 def test_new_game_button_deals_the_next_seeded_game():

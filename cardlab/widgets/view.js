@@ -15,7 +15,6 @@ function render({ model, el }) {
   box.className = "cardlab-svg";
   box.tabIndex = 0;
   box.setAttribute("role", "application");
-  box.setAttribute("aria-label", "card table: click a card, or focus and use the keyboard");
   const status = document.createElement("div");
   status.className = "cardlab-status";
   status.setAttribute("aria-live", "polite");
@@ -81,9 +80,8 @@ function render({ model, el }) {
     box.querySelectorAll(".cardlab-focused").forEach((g) => g.classList.remove("cardlab-focused"));
     const name = model.get("focus");
     const target = name ? [...box.querySelectorAll("[data-target]")].find((g) => g.getAttribute("data-target") === name) : null;
-    box.setAttribute("aria-label", target
-      ? `card table, on: ${target.getAttribute("aria-label") || name}. Arrows move, Enter plays.`
-      : "card table: click a card, or focus and use the keyboard");
+    box.setAttribute("aria-label", target  // the names in the table's language (view.py's label, focus_label)
+      ? model.get("focus_label").replace("{name}", target.getAttribute("aria-label") || name) : model.get("label"));
     if (!target || typeof target.getBBox !== "function") return;
     const b = target.getBBox();
     const r = document.createElementNS("http://www.w3.org/2000/svg", "rect");
@@ -161,6 +159,7 @@ function render({ model, el }) {
   model.on("msg:custom", onCustom);
   model.on("change:focus", ring);
   model.on("change:lang", drawLang);
+  model.on("change:label", ring);
   draw();
   drawStatus();
   drawLang();
@@ -186,6 +185,7 @@ function render({ model, el }) {
     model.off("msg:custom", onCustom);
     model.off("change:focus", ring);
     model.off("change:lang", drawLang);
+    model.off("change:label", ring);
   };
 }
 

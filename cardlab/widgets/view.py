@@ -44,6 +44,7 @@ import anywidget
 import traitlets
 
 from ..errors import CardlabError
+from ..words import TABLE
 
 Event = dict[str, Any]
 EventCallback = Callable[[Event], Any]
@@ -133,6 +134,10 @@ class TableView(anywidget.AnyWidget):
     focus = traitlets.Unicode("").tag(sync=True)
     #: the language of the table's words, set as ``lang=`` on the widget ("en" or "ja")
     lang = traitlets.Unicode("en").tag(sync=True)
+    #: the table's name for screen readers, and its name while the keyboard is on a choice (``{name}``:
+    #: the choice's own name), in ``lang`` (:data:`cardlab.words.TABLE`)
+    label = traitlets.Unicode("").tag(sync=True)
+    focus_label = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, svg: str = "", status: str = "", *, relative_keys: bool = False, **kwargs: Any) -> None:
         """``relative_keys``: keys mean "from wherever you are" (a replay's → and ←), so a key
@@ -142,7 +147,14 @@ class TableView(anywidget.AnyWidget):
         self._callbacks: list[EventCallback] = []
         self.add_class("cardlab-table")
         self.on_msg(self._on_browser_message)
+        self._name_in_lang()
         self.draw(svg)
+
+    @traitlets.observe("lang")
+    def _name_in_lang(self, _change: object = None) -> None:
+        """The screen readers' names of the table in its language."""
+        self.label = TABLE.say(self.lang, "view_label")
+        self.focus_label = TABLE.say(self.lang, "view_on", name="{name}")   # the browser names the choice
 
     @traitlets.validate("width")
     def _check_width(self, proposal: Any) -> int:

@@ -43,3 +43,32 @@ def test_play_a_whole_game_to_a_finishing_order(open_notebook):
     assert re.search(r"finishing order: 1st \w+, 2nd \w+, 3rd \w+", svg)
     assert any(t.startswith("cut ") or t.startswith("take ") for t in clicked)
     assert "btn:pass" in clicked
+
+
+PHONE_CELLS = ["import ipywidgets as w\nfrom cardlab.games.kirifu.table import KirifuTable",
+               'table = KirifuTable(computers=4, seed=7, lang="ja")\nw.Box([table], layout=w.Layout(width="360px"))',
+               "print(table.view.width, table.layout)"]
+
+
+def test_at_360_px_the_japanese_table_is_a_phone_layout_its_controls_wrap_and_its_names_are_japanese(open_cells):
+    """Issue 29: a table 360 px wide (five players, in Japanese) draws its phone layout; the
+    controls wrap (no scrollbar, nothing clipped, no text under 11 px: the layout check of the
+    whole widget); the screen readers' names of the table follow lang="ja", the one of the choice
+    the keyboard is on included."""
+    from layout import layout_problems
+
+    nb = open_cells(PHONE_CELLS[:2], "kirifu_phone.ipynb", window=1000, file_browser=False)
+    table = nb.table(".cardlab-kirifu")
+    svg = table.locator(".cardlab-svg svg").first
+    nb.page.wait_for_function("(el) => el.getAttribute('width') === '360'", arg=svg.element_handle(), timeout=30_000)
+    assert nb.execute(PHONE_CELLS[2]).split() == ["360", "phone"]
+    assert layout_problems(nb.page, nb.page.locator(".cardlab-kirifu").first) == []
+    box = table.locator(".cardlab-svg")
+    first = box.get_attribute("aria-label")   # the keyboard starts on the first choice
+    assert re.match(r"カードの卓、選択中：.*矢印キーで移動", first) and "card" not in first, first
+    box.focus()
+    nb.page.keyboard.press("ArrowRight")
+    nb.page.wait_for_function("([el, before]) => el.getAttribute('aria-label') !== before",
+                              arg=[box.element_handle(), first], timeout=30_000)
+    label = box.get_attribute("aria-label")
+    assert label.startswith("カードの卓、選択中：") and "card" not in label, label

@@ -1,9 +1,9 @@
-"""The Kirifu table's drawings through the browser's layout check (issue 11): at a wide (1200 px)
-and the narrowest output (700 px), in English and Japanese, at the positions that strain a layout
+"""The Kirifu table's drawings through the browser's layout check (issues 11, 29): at a wide
+(1200 px), a narrow (700 px) and a phone's output (360 px), in English and Japanese, at the positions that strain a layout
 — passing with a pair and the joker, receiving three passed cards, an osoroi being built, five
 players with a twelve-card hand and cards known after omorai, the end of a game, the coach on —
 and the replay's open view of a five-player game. No text under 11 px, none over another text or
-a card it does not belong to, nothing clipped."""
+a card it does not belong to, nothing clipped, no play area taller than 700 px."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from layout import svg_problems
 
 pytestmark = pytest.mark.browser
 
-WIDTHS = {"wide": (0, 1200), "narrow": (700, 700)}   # layout: (width the browser reports, output px)
+WIDTHS = {"wide": (0, 1200), "narrow": (700, 700), "phone": (360, 360)}   # layout: (width reported, output px)
 
 
 @pytest.fixture(scope="module")

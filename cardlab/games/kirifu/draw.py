@@ -2,10 +2,15 @@
 places sheet as HTML.
 
 Drawing from a view means a table shown to a player cannot leak the other hands or the stock.
-The viewer sits at the bottom, the others in framed panels along the top in turn order. Two
-layouts: ``"wide"`` (:data:`WIDE_WIDTH` units, the others side by side) and ``"narrow"``
-(:data:`NARROW_WIDTH` units, the others two to a row). Every text is at least :data:`MIN_TEXT`
-units in both, card faces included: face-up cards are :data:`CW` wide (at least
+The viewer sits at the bottom, the others along the top in turn order. Three layouts (issue 29):
+``"wide"`` (:data:`WIDE_WIDTH` units, the others in framed panels side by side), ``"narrow"``
+(:data:`NARROW_WIDTH` units) and ``"phone"`` (:data:`PHONE_WIDTH` units, your hand in rows of
+:data:`PHONE_ROW`, short button labels); in these two the others' hidden hands are compact
+panels (a line each, with the cards known in them; two to a row in the narrow one; on a phone
+without their last move, which the message under the table tells), their open hands (a replay)
+framed panels two to a row. Every drawing names its play area (the top down to the prompt:
+``data-play-height``), at most 700 units tall in the narrow and phone layouts and 540 in the wide
+one without the coach. Every text is at least :data:`MIN_TEXT` units in each, card faces included: face-up cards are :data:`CW` wide (at least
 ``svg.READABLE_W``); the others' hidden hands are face-down stacks with a count badge.
 
 Clickable elements carry targets the table widget understands: ``passed:9H`` (choose a passed
@@ -20,7 +25,7 @@ from __future__ import annotations
 
 import html
 from collections import Counter
-from typing import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from cardlab.draw import svg
 from cardlab.cards import SUIT_SYMBOLS, Card
@@ -35,13 +40,22 @@ MIN_TEXT = svg.MIN_TEXT  # no text smaller (user units = CSS px at the natural s
 CW = svg.CARD_W       # face-up cards: every text of a face is at least MIN_TEXT units
 CH = svg.card_h(CW)
 BACK = 60             # a hidden hand's face-down stack: its count badge is 11.2 units
+SIDE_LINES = 5        # beside it: its status, the cards known in it and its last move, in 5 lines
 M = 20                # the margin
 GAP = 10              # between the others' panels
 WHITE, PALE, GOLD, PANEL = "#ffffff", "#d7e8dc", "#f2c230", "#285d3c"
 ROW_DY = 34           # a second row of a face-up hand lies this far below the first (indices show)
 MIN_STEP = 20         # the least step of an overlapping row: the corner index stays readable
+PHONE_STEP = 17       # ... on a phone, in the others' panels (the index "10" is 15 units wide)
 BUTTON_H = 34
 HINT_ROOM = 44        # with annotations: room above a (raised) choice for its badge (2 lines)
+RAISE_ROOM = 14       # without: room above your hand for a selected (raised) card
+PHONE_WIDTH = svg.PHONE_WIDTH  # the phone layout: every area stacked, the others a line each
+WIDTHS = {"wide": WIDE_WIDTH, "narrow": NARROW_WIDTH, "phone": PHONE_WIDTH}
+PHONE_ROW = 6         # on a phone your hand lies in rows of 6 (each card a tap of >= 44 units)
+PHONE_ROW_DY = 48     # ... each row this far below the last (the index and a pip of each show)
+MINI = 20             # the small face-down card of a hidden hand in a compact panel
+BADGE_R = max(0.22 * CW, MIN_TEXT / 0.85)  # the radius of a stack's count badge (svg.stack_g)
 
 
 def text_width(text: str, size: float, bold: bool = False) -> float:
@@ -96,15 +110,18 @@ def _seats(view: View) -> tuple[int, list[int]]:
 
 
 class _Table:
-    """One drawing of the table: the view, the words' language, the width; areas drawn top down."""
+    """One drawing of the table: the view, the words' language, the layout; areas drawn top down."""
 
-    def __init__(self, view: View, lang: str, width: int, legal: set[str],
+    def __init__(self, view: View, lang: str, layout: str, legal: set[str],
                  annotations: svg.Annotations | None) -> None:
-        self.view, self.lang, self.width, self.legal = view, lang, width, legal
+        self.view, self.lang, self.layout, self.legal = view, lang, svg.check_layout(layout), legal
+        self.width = WIDTHS[layout]
+        self.phone = layout == "phone"
         self.annotations = annotations
-        self.room = HINT_ROOM if annotations is not None else 0   # above the rows of choices: the badges
         self.me, self.others = _seats(view)
         self.mine = view.current_player == view.player and bool(legal)
+        # room above a row of choices for the coach's badges: only where choices can be
+        self.room = HINT_ROOM if annotations is not None and self.mine else 0
 
     def say(self, key: str, **fields: object) -> str:
         return say(self.lang, key, **fields)
@@ -130,117 +147,198 @@ class _Table:
 
     # --- areas, top down: each returns its SVG and the y below it ---------------------------------
     def header(self) -> tuple[str, float]:
+        """The world suit and the rules, on one line when they fit (on a phone the rules go to the
+        footer, out of the play area)."""
         view = self.view
         world = self.say("world", symbol=SUIT_SYMBOLS[view.world], suit=suit_name(view.world, self.lang))
         self.world = world
-        rules = self.say("players", rules=view.rules.name, n=len(view.counts))
-        parts = [svg.text_g(world, M, 28, size=18, weight="bold", fill=GOLD, cls="kirifu-world")]
-        if text_width(world, 18, True) + text_width(rules, 13) + 30 <= self.width - 2 * M:
-            parts.append(svg.text_g(rules, self.width - M, 28, size=13, anchor="end", fill=PALE))
-            return "".join(parts), 40
-        parts.append(svg.text_g(rules, M, 50, size=13, fill=PALE))
-        return "".join(parts), 60
+        size = 16 if self.phone else 18
+        parts = [svg.text_g(world, M, 26, size=size, weight="bold", fill=GOLD, cls="kirifu-world")]
+        if self.phone:
+            return parts[0], 34
+        rules = self.rules()
+        if text_width(world, size, True) + text_width(rules, 13) + 30 <= self.width - 2 * M:
+            parts.append(svg.text_g(rules, self.width - M, 26, size=13, anchor="end", fill=PALE))
+            return "".join(parts), 36
+        parts.append(svg.text_g(rules, M, 46, size=13, fill=PALE))
+        return "".join(parts), 54
+
+    def rules(self) -> str:
+        return self.say("players", rules=self.view.rules.name, n=len(self.view.counts))
 
     def opponents(self, y: float) -> tuple[str, float]:
+        """The others in turn order: framed panels side by side (wide); a compact line each (their
+        hands hidden: narrow two to a row, phone one) or framed panels two to a row (hands open)."""
         n = len(self.others)
         hidden = all(self.view.hands[seat] is None for seat in self.others)
-        cols = n if self.width >= WIDE_WIDTH or (hidden and n == 3) else min(2, n)
+        compact = hidden and self.layout != "wide"
+        cols = n if self.layout == "wide" else 1 if compact and self.phone else min(2, n)
         pw = (self.width - 2 * M - (cols - 1) * GAP) / cols
+        gap = GAP if not compact else 6
         parts = []
         for row in range(-(-n // cols)):
             seats = self.others[row * cols:(row + 1) * cols]
-            height = max(self._panel_height(seat, pw) for seat in seats)
-            for i, seat in enumerate(seats):
-                parts.append(self._panel(seat, M + i * (pw + GAP), y, pw, height))
-            y += height + GAP
-        return "".join(parts), y
+            drawn = [self._line(seat, pw) if compact else self._panel(seat, pw) for seat in seats]
+            height = max(h for _, h in drawn)
+            for i, (draw, _) in enumerate(drawn):
+                parts.append(draw(M + i * (pw + GAP), y, height))
+            y += height + gap
+        return "".join(parts), y + GAP - gap
 
     def _rows(self, count: int, width: float) -> tuple[int, float]:
-        """How many cards go in one row of a face-up hand ``width`` wide, and their step."""
-        per_row = max(1, int((width - CW) // MIN_STEP) + 1)
+        """How many cards go in one row of a face-up hand ``width`` wide, and their step (on a phone
+        down to :data:`PHONE_STEP`: five cards in a panel half its width)."""
+        least = PHONE_STEP if self.phone else MIN_STEP
+        per_row = max(1, int((width - CW) // least) + 1)
         shown = min(count, per_row)
         step = min(0.62 * CW, (width - CW) / max(1, shown - 1))
         return per_row, step
 
-    def _panel_height(self, seat: int, pw: float) -> float:
-        cards = self.view.hands[seat]
-        if cards is None:
-            lines = len(self._side_lines(seat, pw))
-            return 56 + max(svg.card_h(BACK) + 8, 16 * lines) + 10
-        per_row, _ = self._rows(len(cards), pw - 20)
-        rows = max(1, -(-len(cards) // per_row))
-        return 56 + CH + (rows - 1) * ROW_DY + 10
+    def _frame(self, seat: int, x: float, y: float, pw: float, ph: float) -> str:
+        """The opening of a seat's group and its frame (gold on its turn)."""
+        turn = seat == self.view.current_player
+        return (f'<g class="kirifu-seat" data-seat="{seat}">'
+                f'<rect x="{svg.num(x)}" y="{svg.num(y)}" width="{svg.num(pw)}" height="{svg.num(ph)}" rx="8"'
+                f' fill="{PANEL}" stroke="{GOLD if turn else PALE}" stroke-opacity="{1 if turn else 0.4}"'
+                f' stroke-width="{2 if turn else 1}"/>')
 
-    def _side_lines(self, seat: int, pw: float) -> list[str]:
-        """Beside a hidden hand: the cards it is known to hold (taken in), and its last move."""
-        view, width = self.view, pw - BACK - 40
-        lines = []
-        if view.known[seat]:
-            lines += [self.say("known")] + wrap(" ".join(map(str, view.known[seat])), 12, width)
-        last = next((e for e in reversed(view.events) if getattr(e, "player", None) == seat
-                     and isinstance(e, (Passed, Grouped, Cut, Omorai))), None)
-        if last is not None:
-            told = narrate(last, view.players, self.lang).removeprefix(f"{view.players[seat]}: ")
-            lines += [self.say("last_move")] + wrap(told, 12, width)
-        return lines
+    def _colour(self, seat: int) -> str:
+        return GOLD if seat == self.view.current_player else WHITE
 
-    def _panel(self, seat: int, x: float, y: float, pw: float, ph: float) -> str:
+    def _title(self, seat: int, x: float, y: float, width: float, size: float) -> str:
+        """A seat's name and card count, cut to ``width``."""
+        text = svg.fit(self.say("seat", name=self.view.players[seat], n=self.view.counts[seat]), size, width, True)
+        return svg.text_g(text, x, y, size=size, weight="bold", fill=self._colour(seat))
+
+    def _panel(self, seat: int, pw: float) -> tuple[Callable[[float, float, float], str], float]:
+        """A framed panel: name and count, status, and the hand (a face-down stack with what is
+        known beside it, or the cards face up in rows); its drawing at (x, y, height) and height."""
         view = self.view
-        count = view.counts[seat]
-        turn = seat == view.current_player
-        colour = GOLD if turn else WHITE
-        parts = [f'<g class="kirifu-seat" data-seat="{seat}">'
-                 f'<rect x="{svg.num(x)}" y="{svg.num(y)}" width="{svg.num(pw)}" height="{svg.num(ph)}" rx="8"'
-                 f' fill="{PANEL}" stroke="{GOLD if turn else PALE}" stroke-opacity="{1 if turn else 0.4}"'
-                 f' stroke-width="{2 if turn else 1}"/>',
-                 svg.text_g(self.say("seat", name=view.players[seat], n=count), x + 10, y + 20, size=14,
-                            weight="bold", fill=colour),
-                 svg.text_g(self.status(seat), x + 10, y + 40, size=13, fill=colour, cls="kirifu-status")]
         cards = view.hands[seat]
         if cards is None:
-            parts.append(svg.stack_g(count, x + 10, y + 56, BACK, key=f"seat:{seat}"))
-            for i, line in enumerate(self._side_lines(seat, pw)):
-                parts.append(svg.text_g(line, x + BACK + 30, y + 68 + 16 * i, size=12, fill=PALE))
+            side = [self.status(seat)] + self._side_lines(seat, pw - BACK - 32)
+            if len(side) > SIDE_LINES:                       # the panel keeps its height: the rest cut
+                side = side[:SIDE_LINES - 1] + [svg.fit(side[SIDE_LINES - 1] + "…", 12, pw - BACK - 32)]
+            height = 36 + svg.card_h(BACK) + 8
         else:
             per_row, step = self._rows(len(cards), pw - 20)
-            ordered = sort_hand(cards, view.world)
-            for r in range(0, len(cards), per_row):
-                chunk = list(ordered[r:r + per_row])
-                parts.append(svg.row_g(chunk, x + 10, y + 56 + ROW_DY * (r // per_row), CW, step=step))
-        parts.append("</g>")
-        return "".join(parts)
+            rows = max(1, -(-len(cards) // per_row))
+            height = 30 + CH + (rows - 1) * ROW_DY + 8
+        status = self.status(seat) if cards is not None else ""   # face up: beside the name
+        room = pw - 20 - (text_width(status, 13) + 8 if status else 0)
+
+        def draw(x: float, y: float, ph: float) -> str:
+            parts = [self._frame(seat, x, y, pw, ph), self._title(seat, x + 10, y + 20, room, 14)]
+            if cards is None:
+                parts.append(svg.stack_g(view.counts[seat], x + 10, y + 36, BACK, key=f"seat:{seat}"))
+                for i, line in enumerate(side):
+                    style = {"fill": self._colour(seat), "cls": "kirifu-status"} if i == 0 else {"fill": PALE}
+                    parts.append(svg.text_g(line, x + BACK + 22, y + 50 + 16 * i, size=13 if i == 0 else 12, **style))
+            else:
+                parts.append(svg.text_g(status, x + pw - 10, y + 20, size=13, anchor="end", fill=self._colour(seat),
+                                        cls="kirifu-status"))
+                ordered = sort_hand(cards, view.world)
+                for r in range(0, len(cards), per_row):
+                    parts.append(svg.row_g(list(ordered[r:r + per_row]), x + 10, y + 30 + ROW_DY * (r // per_row),
+                                           CW, step=step))
+            return "".join(parts) + "</g>"
+
+        return draw, height
+
+    def _line(self, seat: int, pw: float) -> tuple[Callable[[float, float, float], str], float]:
+        """A compact panel of a hidden hand: a small face-down card (the hand's motion key), name,
+        count and status on one line, and under it the cards known to be in it (and, but on a
+        phone, its last move)."""
+        view = self.view
+        status = self.status(seat)
+        room = pw - 46 - 10 - (text_width(status, 13) + 12 if status else 0)
+        extra = self._side_lines(seat, pw - 46 - 10, last_move=not self.phone)
+        height = 34 + (16 * len(extra) + 4 if extra else 0)
+
+        def draw(x: float, y: float, ph: float) -> str:
+            count = view.counts[seat]
+            parts = [self._frame(seat, x, y, pw, ph),
+                     f'<g transform="translate({svg.num(x + 10)},{svg.num(y + 5)})" class="kirifu-mini"'
+                     f' data-key="seat:{seat}" data-count="{count}">'
+                     + (svg.card_g(None, 0, 0, MINI) if count else "") + "</g>",
+                     self._title(seat, x + 46, y + 22, room, 13)]
+            if status:
+                parts.append(svg.text_g(status, x + pw - 10, y + 22, size=13, anchor="end", fill=self._colour(seat),
+                                        cls="kirifu-status"))
+            for i, line in enumerate(extra):
+                parts.append(svg.text_g(line, x + 46, y + 40 + 16 * i, size=12, fill=PALE))
+            return "".join(parts) + "</g>"
+
+        return draw, height
+
+    def _side_lines(self, seat: int, width: float, last_move: bool = True) -> list[str]:
+        """What is public about a hidden hand: the cards it is known to hold (taken in) and its
+        last move, each after its heading, in lines ``width`` wide."""
+        view = self.view
+        found = []
+        if view.known[seat]:
+            found.append((self.say("known"), " ".join(map(str, view.known[seat]))))
+        last = next((e for e in reversed(view.events) if getattr(e, "player", None) == seat
+                     and isinstance(e, (Passed, Grouped, Cut, Omorai))), None)
+        if last is not None and last_move:
+            told = narrate(last, view.players, self.lang).removeprefix(f"{view.players[seat]}: ")
+            found.append((self.say("last_move"), told))
+        return [line for head, text in found for line in wrap(f"{head} {text}", 12, width)]
 
     def middle(self, y: float, selected: Card | None) -> tuple[str, float]:
-        """The stock, the discard heap, and the cards on their way (passed, or an osoroi being built)."""
+        """The stock, the discard heap, and the cards on their way (passed, or an osoroi being
+        built): left of them (wide, narrow: right), or in a row of their own when too many."""
         view = self.view
-        top = y + 36 + self.room
-        parts = [svg.stack_g(view.stock, M, top, CW, key="stock"),
-                 svg.text_g(self.say("stock"), M + CW / 2, top + CH + 24, size=12, anchor="middle", fill=PALE),
-                 svg.fan_g(list(view.discard), M + CW + 46, top, CW, key="discard"),
-                 svg.text_g(self.say("discard", n=len(view.discard)), M + 1.5 * CW + 46, top + CH + 24, size=12,
-                            anchor="middle", fill=PALE)]
-        x = M + 2 * CW + 80
-        avail = self.width - M - x
         receiving = view.current_player == view.player and view.phase == RECEIVE
+        cards = list(view.passed) + list(view.taken) if view.passed or view.taken else list(view.chosen)
+        room = self.room if receiving and view.passed else 0   # badges over the passed cards
+        top = y + 34 + room
+        parts = []
+        if self.phone:
+            xd = self.width - M - 0.95 * CW - BADGE_R
+            xs = xd - CW - 20
+            parts += [svg.stack_g(view.stock, xs, top, CW, key="stock"),
+                      svg.stack_g(len(view.discard), xd, top, CW, key="discard",
+                                  top=view.discard[-1] if view.discard else None),
+                      svg.text_g(self.say("stock"), xs + CW / 2, top + CH + 20, size=12, anchor="middle", fill=PALE),
+                      svg.text_g(self.say("discard_heap"), xd + CW / 2, top + CH + 20, size=12,
+                                 anchor="middle", fill=PALE)]
+            x, avail = M, xs - 16 - M
+        else:
+            parts += [svg.stack_g(view.stock, M, top, CW, key="stock"),
+                      svg.text_g(self.say("stock"), M + CW / 2, top + CH + 20, size=12, anchor="middle", fill=PALE),
+                      svg.fan_g(list(view.discard), M + CW + 46, top, CW, key="discard"),
+                      svg.text_g(self.say("discard", n=len(view.discard)), M + 1.5 * CW + 46, top + CH + 20,
+                                 size=12, anchor="middle", fill=PALE)]
+            x = M + 2 * CW + 80
+            avail = self.width - M - x
+        bottom = top + CH + 30
+        if not cards:
+            return "".join(parts), bottom
+        label_y = y + 16
+        step = min(CW + 10, (avail - CW) / max(1, len(cards) - 1))
+        if step < MIN_STEP + 4:                              # too many beside the piles: a row below
+            label_y, x, avail = bottom + 16, M, self.width - 2 * M
+            top = bottom + 26 + max(room, RAISE_ROOM)
+            step = min(CW + 10, (avail - CW) / max(1, len(cards) - 1))
+            bottom = top + CH + 12
         if view.passed or view.taken:
-            who = self.name(view.current_player)
-            cards = list(view.passed) + list(view.taken)
             targets = [f"passed:{c.ascii()}" if receiving and c in view.passed else None for c in cards]
             labels = [self.say("passed_name", card=c) for c in cards]
-            parts.append(svg.text_g(self.say("passed_to", name=who), x, y + 16, size=13, fill=WHITE))
-            parts.append(svg.row_g(cards, x, top, CW, step=min(CW + 10, (avail - CW) / max(1, len(cards) - 1)),
-                                   targets=targets, labels=labels,
+            parts.append(svg.text_g(self.say("passed_to", name=self.name(view.current_player)), x, label_y, size=13,
+                                    fill=WHITE))
+            parts.append(svg.row_g(cards, x, top, CW, step=step, targets=targets, labels=labels,
                                    selected=[i for i, c in enumerate(cards) if c == selected],
                                    dimmed=range(len(view.passed), len(cards)), annotations=self.annotations))
-        elif view.chosen:
-            cards = list(view.chosen)
-            parts.append(svg.text_g(self.say("osoroi_for", name=self.name(view.receiver)), x, y + 16, size=13,
+        else:
+            parts.append(svg.text_g(self.say("osoroi_for", name=self.name(view.receiver)), x, label_y, size=13,
                                     fill=WHITE))
-            parts.append(svg.row_g(cards, x, top, CW, step=min(0.8 * CW, (avail - CW) / max(1, len(cards) - 1))))
-        return "".join(parts), top + CH + 34
+            parts.append(svg.row_g(cards, x, top, CW, step=min(0.8 * CW, step)))
+        return "".join(parts), bottom
 
     def hand(self, y: float, passed: Card | None, chosen: set[Card], order: Sequence[Card] | None) -> tuple[str, float]:
-        """The viewer's hand: the cutters of the chosen passed card marked, or the cards to pass."""
+        """The viewer's hand: the cutters of the chosen passed card marked, or the cards to pass;
+        on a phone in rows of :data:`PHONE_ROW` (apart by the badges' room when the coach is on)."""
         view, me = self.view, self.me
         name = self.say("you") if view.player == me else view.players[me]
         colour = GOLD if me == view.current_player else WHITE
@@ -248,11 +346,11 @@ class _Table:
         parts = [svg.text_g(title, M, y + 18, size=15, weight="bold", fill=colour),
                  svg.text_g(self.status(me), M + text_width(title, 15, True) + 16, y + 18, size=14, fill=colour,
                             cls="kirifu-status")]
-        top = y + 40 + self.room
+        top = y + 26 + max(self.room, RAISE_ROOM)
         shown = view.hands[me]
         if shown is None:
             parts.append(svg.stack_g(view.counts[me], M, top, BACK, key=f"seat:{me}"))
-            return "".join(parts), top + CH + 16
+            return "".join(parts), top + svg.card_h(BACK) + 12
         cards = list(order) if order is not None else list(sort_hand(shown, view.world))
         if not cards:
             return "".join(parts), top
@@ -265,17 +363,25 @@ class _Table:
             can_pass = any(t.startswith(("pass ", "osoroi ")) for t in self.legal)
             targets = [f"hand:{c.ascii()}" if can_pass else None for c in cards]
             labels = [card_name(c, self.lang) for c in cards]
-        step = min(0.8 * CW, (self.width - 2 * M - CW) / max(1, len(cards) - 1))
-        parts.append(svg.row_g(cards, M, top, CW, step=step, targets=targets, labels=labels,
-                               marked=[i for i, t in enumerate(targets) if t and t.startswith("cut ")],
-                               selected=[i for i, c in enumerate(cards) if c in chosen], annotations=self.annotations))
-        return "".join(parts), top + CH + 16
+        per_row = PHONE_ROW if self.phone else len(cards)
+        step = min(0.8 * CW, (self.width - 2 * M - CW) / max(1, min(per_row, len(cards)) - 1))
+        dy = CH + self.room + 8 if self.room else PHONE_ROW_DY
+        for r in range(0, len(cards), per_row):
+            row = slice(r, r + per_row)
+            parts.append(svg.row_g(cards[row], M, top + dy * (r // per_row), CW, step=step, targets=targets[row],
+                                   labels=labels[row],
+                                   marked=[i for i, t in enumerate(targets[row]) if t and t.startswith("cut ")],
+                                   selected=[i for i, c in enumerate(cards[row]) if c in chosen],
+                                   annotations=self.annotations))
+        return "".join(parts), top + dy * ((len(cards) - 1) // per_row) + CH + 12
 
     def buttons(self, y: float, passed: Card | None) -> tuple[str, float]:
-        """The buttons of the reader's decision (each shows its key) and the prompt of the moment."""
+        """The buttons of the reader's decision (each shows its key; the coach's badge of *Take*
+        beside it) and the prompt of the moment."""
         view, legal = self.view, self.legal
         if not self.mine:
             return "", y
+        short = "_short" if self.phone else ""
         if view.phase == RECEIVE:
             buttons = []
             if passed is not None:
@@ -289,61 +395,67 @@ class _Table:
                 prompt = self.say("ask_take", card=passed)
         else:
             osoroi = any(t.startswith("osoroi") for t in legal)
-            buttons = [(self.say("pass"), "btn:pass", "send" not in legal, None),
-                       (self.say("osoroi"), "btn:osoroi", osoroi, None),
-                       (self.say("send"), "btn:send", "send" in legal, None)]
+            buttons = [(self.say("pass" + short), "btn:pass", "send" not in legal, None),
+                       (self.say("osoroi" + short), "btn:osoroi", osoroi, None),
+                       (self.say("send" + short), "btn:send", "send" in legal, None)]
             prompt = self.say("ask_send" if "send" in legal else "ask_pass")
+        size, pad, apart = (13, 14, 8) if self.phone else (15, 28, 12)
         parts = []
         x = M
-        y += self.room if buttons and view.phase == RECEIVE else 0   # the coach's label on Take
         for text, target, enabled, label in buttons:
-            w = text_width(text, 15, True) + 28
-            if x > M and x + w > self.width - M:
+            w = text_width(text, size, True) + pad
+            badge = svg.BADGE_W + 8 if self.annotations is not None and enabled and not target.startswith("btn:") else 0
+            if x > M and x + w + badge > self.width - M:
                 x, y = M, y + BUTTON_H + 10
-            parts.append(svg.button_g(text, x, y, w, BUTTON_H, target, enabled=enabled, name=label,
-                                      annotations=self.annotations))
-            x += w + 12
-        if buttons:
-            y += BUTTON_H + 24
-        else:
-            y += 14
-        text, y = self.lines(prompt, M, y, 13, self.width - 2 * M, 18, fill=WHITE, cls="kirifu-prompt")
-        return "".join(parts) + text, y
+            parts.append(svg.button_g(text, x, y, w, BUTTON_H, target, enabled=enabled, name=label))
+            if self.annotations is not None and enabled:
+                parts.append(self.annotations.over(target, x + w + 8, y + svg.BADGE_H + svg.BADGE_GAP
+                                                   + (BUTTON_H - svg.BADGE_H) / 2))
+            x += w + badge + apart
+        y += BUTTON_H + 22 if buttons else 14
+        text, y = self.lines(prompt, M, y, 13, self.width - 2 * M, 17, fill=WHITE, cls="kirifu-prompt")
+        return "".join(parts) + text, y - 11
 
     def footer(self, y: float) -> tuple[str, float]:
+        """Under the play area: the finishing order, the legend of the Japanese terms (and, on a
+        phone, the rules)."""
         view = self.view
         parts = []
+        y += 20
         if view.finished:
             order = self.say("order_sep").join(f"{place_name(i + 1, self.lang)} {self.name(p)}" for i, p in enumerate(view.finished))
-            text, y = self.lines(self.say("order", order=order), M, y + 10, 14, self.width - 2 * M, 20,
+            text, y = self.lines(self.say("order", order=order), M, y, 14, self.width - 2 * M, 20,
                                  weight="bold", fill=GOLD, cls="kirifu-places")
             parts.append(text)
-        text, y = self.lines(self.say("legend"), M, y + 6, 12, self.width - 2 * M, 17, fill=PALE, cls="kirifu-legend")
-        return "".join(parts) + text, y
+        legend = self.say("legend") + (f" · {self.rules()}" if self.phone else "")
+        text, y = self.lines(legend, M, y, 12, self.width - 2 * M, 17, fill=PALE, cls="kirifu-legend")
+        return "".join(parts) + text, y - 13
 
 
 def table_svg(view: View, *, legal: Iterable[str] = (), passed: Card | None = None,
               chosen: Iterable[Card] = (), layout: str = "wide", lang: str = "en",
               order: Sequence[Card] | None = None, annotations: svg.Annotations | None = None) -> str:
     """The whole table seen by ``view.player`` in ``layout`` (``"wide"``: :data:`WIDE_WIDTH` units,
-    ``"narrow"``: :data:`NARROW_WIDTH`) and ``lang``. ``legal``: the viewer's legal action texts
-    (empty when it is not the viewer's turn); ``passed``: the passed card the viewer has chosen to
-    answer; ``chosen``: hand cards the viewer has selected to pass; ``order``: the viewer's hand in
-    the order to draw it (default :func:`sort_hand`); ``annotations``
-    (:class:`cardlab.draw.svg.Annotations`, the coach's hints): room above the choices, each badge
-    over the card or button of its target, the strip under the table. The table's messages are
-    shown under the drawing, by the widget."""
-    if layout not in ("wide", "narrow"):
-        raise ValueError(f"layout must be 'wide' or 'narrow', not {layout!r:.20}")
-    table = _Table(view, lang, WIDE_WIDTH if layout == "wide" else NARROW_WIDTH, set(legal), annotations)
+    ``"narrow"``: :data:`NARROW_WIDTH`, ``"phone"``: :data:`PHONE_WIDTH`; another name raises
+    ``ValueError``) and ``lang``. ``legal``: the viewer's legal action texts (empty when it is not
+    the viewer's turn); ``passed``: the passed card the viewer has chosen to answer; ``chosen``:
+    hand cards the viewer has selected to pass; ``order``: the viewer's hand in the order to draw
+    it (default :func:`sort_hand`); ``annotations`` (:class:`cardlab.draw.svg.Annotations`, the
+    coach's hints): room above the choices, each badge over the card (beside the button) of its
+    target, the strip under the table. The play area (``data-play-height``) runs from the top to
+    the prompt; the finishing order and the legend are under it. The table's messages are shown
+    under the drawing, by the widget."""
+    table = _Table(view, lang, layout, set(legal), annotations)
     header, y = table.header()
     others, y = table.opponents(y)
     middle, y = table.middle(y, passed)
     hand, y = table.hand(y, passed, set(chosen), order)
     buttons, y = table.buttons(y, passed)
+    play = y
     footer, y = table.footer(y)
-    return svg.document(table.width, y + 4, header + others + middle + hand + buttons + footer,
-                        title=say(lang, "title", world=table.world), annotations=annotations)
+    return svg.document(table.width, y + 8, header + others + middle + hand + buttons + footer,
+                        title=say(lang, "title", world=table.world), annotations=annotations,
+                        play_height=play)
 
 
 def log_html(view: View, you: int | None, lang: str = "en") -> str:

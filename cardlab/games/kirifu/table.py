@@ -46,6 +46,7 @@ class KirifuTable(GameTable):
     """
 
     WIDE_WIDTH = drawing.WIDE_WIDTH
+    NARROW_WIDTH = drawing.NARROW_WIDTH
 
     def __init__(self, computers: int = 3, rules: kirifu.Rules | str = kirifu.KIRIFU, seed: int | None = None,
                  bot: Any = "thumb", coach: bool = False, lang: str = "en") -> None:
@@ -69,7 +70,8 @@ class KirifuTable(GameTable):
         self.log_panel.add_class("cardlab-kirifu-log")
         self.sheet = w.HTML()
         self.sheet.add_class("cardlab-kirifu-sheet")
-        super().__init__(settings=[w.HBox([self.coach.switch, self.sorting])],
+        switches = w.HBox([self.coach.switch, self.sorting], layout=w.Layout(flex_flow="row wrap"))
+        super().__init__(settings=[switches],
                          below=[self.sheet, self.log_panel, self.coach.panel], lang=lang)
         self.sorting.description = say(self.lang, "sorted")
         self.sorting.tooltip = say(self.lang, "sorted_tip")
