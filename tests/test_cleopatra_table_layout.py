@@ -1,7 +1,9 @@
-"""The Cleopatra table's drawing, headless (issue 11): two layouts, no text under 11 units, no
-text over another text or over a card or stack it does not belong to, nothing outside the
-drawing, in English and Japanese; the capture shown beside the winner's pile (C6, C10), the
-pending collector (C10), motion keys and accessible names."""
+"""The Cleopatra table's drawing, headless (issues 11, 29): three layouts (wide, narrow, phone)
+of their widths, each naming a play area (at most 700 units tall in the narrow and phone ones),
+no text under 11 units, no text over another text or over a card or stack it does not belong to,
+nothing outside the drawing, in English and Japanese; the table and the replay switching layout
+with the output's width; the capture shown beside the winner's pile (C6, C10), the pending
+collector (C10), motion keys and accessible names."""
 
 from __future__ import annotations
 
@@ -11,10 +13,10 @@ from itertools import combinations
 
 import pytest
 
+from cardlab.draw.svg import LAYOUTS, MIN_TEXT, PHONE_WIDTH, PLAY_MAX_PX, READABLE_W, text_width
 from cardlab.games.cleopatra import draw as drawing
-from cardlab.draw.svg import MIN_TEXT, READABLE_W
 from cardlab.games.cleopatra.draw import H, W, WIDE_WIDTH, table_svg
-from cardlab.draw.svg import text_width
+from cardlab.games.cleopatra.table import CleopatraReplay, CleopatraTable
 from cardlab.games import cleopatra
 from cardlab.games.cleopatra.sample import load_sample
 from cardlab.words import LANGS
@@ -53,10 +55,10 @@ POSITIONS = {
 
 
 def drawings():
-    """Every position in both layouts and languages, seen by X and by a spectator."""
+    """Every position in every layout and both languages, seen by X and by a spectator."""
     for name, make in POSITIONS.items():
         game = make()
-        for layout in ("wide", "narrow"):
+        for layout in LAYOUTS:
             for lang in LANGS:
                 for reader, keys in ((0, ("turn", "slap")), (None, ())):
                     yield f"{name}/{layout}/{lang}/{reader}", layout, table_svg(
@@ -64,6 +66,7 @@ def drawings():
                         choices=("turn", "slap") if reader == 0 else ())
 
 
+WIDTHS = {"wide": WIDE_WIDTH, "narrow": drawing.NARROW_WIDTH, "phone": PHONE_WIDTH}
 DRAWINGS = list(drawings())
 IDS = [d[0] for d in DRAWINGS]
 
@@ -115,10 +118,9 @@ def overlap(a, b) -> bool:
 
 
 @pytest.mark.parametrize("name, layout, drawn", DRAWINGS, ids=IDS)
-def test_every_text_is_at_least_11_units_and_the_narrow_layout_fits_680(name, layout, drawn):
+def test_every_text_is_at_least_11_units_and_each_layout_has_its_width(name, layout, drawn):
     root = ET.fromstring(drawn)
-    width = float(root.get("width"))
-    assert width == (WIDE_WIDTH if layout == "wide" else drawing.NARROW_WIDTH) and (layout == "wide" or width <= 680)
+    assert float(root.get("width")) == WIDTHS[layout]
     sizes = [(float(el.get("font-size")) * scale, el.text) for el, scale, *_ in walk(root) if el.tag == NS + "text"]
     small = [(round(s, 2), t) for s, t in sizes if s < MIN_TEXT]
     assert sizes and not small and W >= READABLE_W
@@ -209,7 +211,7 @@ def test_won_piles_and_the_pile_carry_motion_keys_but_not_the_hands():
 
 
 def test_a_bad_layout_is_refused():
-    with pytest.raises(ValueError, match="layout must be one of"):
+    with pytest.raises(ValueError, match="layout must be one of 'wide', 'narrow', 'phone', not 'tiny'"):
         table_svg(SAMPLE[0], layout="tiny")
 
 
@@ -230,7 +232,7 @@ def test_the_log_shows_whole_entries_only_in_both_layouts_and_languages():
     games = [SAMPLE[k] for k in range(10, len(SAMPLE), 9)] + [played(5, 57)] + [slapped(s, 150 + s) for s in range(6)]
     overflowed = 0
     for game in games:
-        for layout in ("wide", "narrow"):
+        for layout in LAYOUTS:
             for lang in LANGS:
                 root = ET.fromstring(table_svg(game, reader=0, layout=layout, lang=lang))
                 rows = [el.text for el in root.iter(NS + "text") if el.get("class") == "cardlab-log"]
@@ -251,3 +253,57 @@ def test_the_title_and_the_drawings_name_follow_the_rules(rules, en, ja, name):
     for lang, title, drawing_name in (("en", en, f"{name} table"), ("ja", ja, ja)):
         root = ET.fromstring(table_svg(game, lang=lang))
         assert next(root.iter(NS + "text")).text == title and root.find(NS + "title").text == drawing_name
+
+
+@pytest.mark.parametrize("name, layout, drawn", DRAWINGS, ids=IDS)
+def test_the_play_area_holds_the_seats_the_pile_and_what_to_do_now_within_700_units(name, layout, drawn):
+    """Issue 29: every layout names its play area (``data-play-height``): both seats, the pile,
+    the cards just taken and whose turn it is (in the phone layout the keys too), at most 700
+    units tall in the narrow and phone layouts (the view limits the wide one's growth); the log
+    of the narrow and phone layouts is below it."""
+    root = ET.fromstring(drawn)
+    play = float(root.get("data-play-height"))
+    assert play <= float(root.get("height")) and (layout == "wide" or play <= PLAY_MAX_PX)
+    assert all(box[3] <= play for box, _ in card_boxes(root))
+    rows = {cls: [float(el.get("y")) for el in root.iter(NS + "text") if el.get("class") == cls]
+            for cls in ("cardlab-cleo-status", "cardlab-log", "cardlab-keys")}
+    assert rows["cardlab-cleo-status"] and all(y < play for y in rows["cardlab-cleo-status"])
+    if layout != "wide":
+        assert all(y > play for y in rows["cardlab-log"])
+    if layout == "phone":
+        assert all(y < play for y in rows["cardlab-keys"])
+
+
+def natural_width(drawn: str) -> float:
+    return float(ET.fromstring(drawn).get("width"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_table_redraws_in_the_layout_of_the_outputs_width(lang):
+    """Issue 29: the table is drawn wide, narrow or phone as the browser reports an output 1200,
+    700, 500 or 360 px wide (phone below 640 px: no text under 11 px down to 360 px), each
+    change of layout a redraw of the same position."""
+    table = CleopatraTable(seed=83, trainer=True, lang=lang)
+    table.press("Enter")
+    assert CleopatraTable.NARROW_WIDTH == drawing.NARROW_WIDTH
+    for width, layout in ((1200, "wide"), (700, "narrow"), (500, "phone"), (360, "phone"), (1200, "wide")):
+        seq = table.view.seq
+        table.view.width = width
+        assert table.layout == layout and natural_width(table.view.svg) == WIDTHS[layout]
+        assert table.view.seq == seq      # the same position: the same drawing number
+    table.view.width, seq = 360, table.view.seq
+    for tag in list(table.timers):        # the bot turns its card: the next drawing is phone too
+        table.view.send_event({"type": "timer", "tag": tag, "seq": seq, "t": 0.0})
+    assert len(table.state.history) == 2 and table.view.seq > seq and natural_width(table.view.svg) == PHONE_WIDTH
+
+
+@pytest.mark.parametrize("mode", ["steps", "cards"])
+def test_the_replay_draws_its_frames_in_the_layout_of_the_outputs_width(mode):
+    """Issue 29: the replay's frames, in both modes, switch to the phone layout below 640 px."""
+    replay = CleopatraReplay(mode=mode, lang="ja")
+    replay.go(9)
+    for width, layout in ((1200, "wide"), (700, "narrow"), (500, "phone"), (360, "phone")):
+        replay.replayer.view.width = width
+        assert replay.replayer.layout == layout and natural_width(replay.replayer.view.svg) == WIDTHS[layout]
+    replay.go(10)
+    assert natural_width(replay.replayer.view.svg) == PHONE_WIDTH and "取り札" in replay.replayer.view.svg

@@ -120,6 +120,8 @@ CASES: dict[str, dict[str, str]] = {
         "replay-cards": 'replay = CleopatraReplay(mode="cards")\nreplay_at(replay.replayer, "middle")\n'
                         'case(replay, "replay-cards")',
         "replay-end": 'replay = CleopatraReplay()\nreplay_at(replay.replayer, "end")\ncase(replay, "replay-end")',
+        "ja-mid-game": 'case(started_at(CleopatraTable(seed=83, trainer=True, lang="ja"), you_after(24)), "ja-mid-game")',
+        "ja-replay-capture": 'replay = CleopatraReplay(mode="cards", lang="ja")\nreplay.go(20)\ncase(replay, "ja-replay-capture")',
     },
     "trappola": {
         "table": 'case(TrappolaTable(seed=2026), "table")',

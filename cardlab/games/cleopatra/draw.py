@@ -4,8 +4,12 @@ what a player sees of it (:class:`~cardlab.games.cleopatra.View`).
 Every stack is face down with its count (nobody sees a hand in Cleopatra): the other player's
 hand and won pile at the top, the reader's at the bottom (a spectator: Y at the top), the face-up
 pile between them, and a side area with whose turn it is, what happened (the latest events that
-fit whole, the reader's own in gold) and the table's keys; the title names the rules played. Two layouts: ``"wide"`` (:data:`WIDE_WIDTH` units,
-the side area on the right) and ``"narrow"`` (:data:`NARROW_WIDTH` units, the side area below).
+fit whole, the reader's own in gold) and the table's keys; the title names the rules played.
+Three layouts (issue 29): ``"wide"`` (:data:`WIDE_WIDTH` units, the side area on the right),
+``"narrow"`` (:data:`NARROW_WIDTH` units, the side area below) and ``"phone"``
+(``svg.PHONE_WIDTH`` = 360 units: a seat's stacks close together, the keys under whose turn it
+is, the log below); each names its play area (the seats, the pile and what to do now) with
+``data-play-height``, at most 700 units tall in the narrow and phone layouts.
 Cards are :data:`W` units wide (more than ``svg.READABLE_W``: every face text is >= 11 units);
 no text is smaller than ``svg.MIN_TEXT`` (11) units.
 
@@ -22,43 +26,77 @@ halves of C2.
 from __future__ import annotations
 
 import unicodedata
-from typing import Sequence
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
-from cardlab.draw import svg
 from cardlab.cards import Card, french_deck
+from cardlab.draw import svg
+
 from .engine import Rules, State, View
-from .words import CLEOPATRA, about, cards, rules_words
 from .story import Capture, Line, last_capture, result, story
+from .words import CLEOPATRA, about, cards, rules_words
 
 W = 74                         # card width (>= svg.READABLE_W, so every face text is >= 11 units)
 H = svg.card_h(W)
-PLAY_WIDTH = {"wide": 540, "narrow": 640}   # the play area (seats and pile)
-SIDE_WIDTH = 300               # the side area of the wide layout, right of the play area
-WIDE_WIDTH = PLAY_WIDTH["wide"] + SIDE_WIDTH
-NARROW_WIDTH = PLAY_WIDTH["narrow"]
-PLAY_HEIGHT = 546
-WIDE_LOG_ROWS = 19             # log rows in the wide layout's side area (right of the play area)
-NARROW_LOG_ROWS = 6            # and in the narrow one's (below the play area)
+PLAY_WIDTH = 540               # the wide layout's seats and pile
+SIDE_WIDTH = 300               # and its side area, right of them
+WIDE_WIDTH = PLAY_WIDTH + SIDE_WIDTH
+NARROW_WIDTH = 640
+PLAY_HEIGHT = 546              # the wide drawing's height (the narrow one's seats and pile end there too)
+LOG_ROWS = {"wide": 19, "narrow": 6, "phone": 7}   # log rows: right of the play area (wide), below it
 WHITE = "#ffffff"
 PALE = "#cfe3d6"
 FLASH = "#f2c230"
 LABEL = 14                     # labels and the side area's lines
+CAPTION = {"wide": 14, "narrow": 14, "phone": 13}  # the caption of the cards just taken (bold)
+STATUS = 16                    # whose turn it is, or the result (bold)
+TITLE, TITLE_Y = 17, 30        # the title (bold) and its (first) baseline
 ROW = 20                       # line height of the side area
 LABEL_GAP = 26                 # from the top of a stack to the baseline of its label (below its thickness)
-HAND_X, WON_X = 24, 200        # a seat's hand and won pile
-HAND_LABEL, WON_LABEL = 116, 136   # the widest labels under them (centred)
-TAKEN_GAP = 44                 # from the won pile to the cards just taken
 MIN_STEP = 0.2                 # the closest step of the cards taken, as a share of W (their indices show)
-TOP_Y, BOTTOM_Y = 56, 404      # the two seats' stacks
-PILE_Y = 214
 MAX_NAME = 14                  # longer names are cut with "…" in the drawing
 
 
-def wrap(text: str, width: float, size: float, bold: bool = False) -> list[str]:
-    """``text`` cut into lines no wider than ``width`` (at spaces, or anywhere in CJK text)."""
+@dataclass(frozen=True)
+class Geometry:
+    """Where a layout puts things: the play area's width and margin, a seat's hand and won pile
+    (x), the widest labels under them (``won_label=None``: "won pile" alone, the name being under
+    the hand), the gap from the won pile (or the hand) to the cards just taken and the room kept
+    right of them, and the tops of the two seats' stacks and of the pile."""
+
+    width: float
+    margin: float
+    hand_x: float
+    won_x: float
+    hand_label: float
+    won_label: float | None
+    taken_gap: float
+    taken_edge: float
+    top_y: float
+    pile_y: float
+    bottom_y: float
+
+    def below(self, dy: float) -> Geometry:
+        """The same geometry ``dy`` units lower (under a title of more lines)."""
+        return replace(self, top_y=self.top_y + dy, pile_y=self.pile_y + dy, bottom_y=self.bottom_y + dy)
+
+
+_WIDE = Geometry(width=PLAY_WIDTH, margin=24, hand_x=24, won_x=200, hand_label=116, won_label=136, taken_gap=44,
+                 taken_edge=16, top_y=56, pile_y=214, bottom_y=404)
+GEOMETRY = {"wide": _WIDE, "narrow": replace(_WIDE, width=NARROW_WIDTH),
+            # issue 29: svg.PHONE_WIDTH units; a seat's two stacks close together, "won pile" under
+            # the won pile (the name is under the hand), the pile in the middle, the cards just
+            # taken beside the won pile
+            "phone": Geometry(width=svg.PHONE_WIDTH, margin=12, hand_x=8, won_x=102, hand_label=88, won_label=None,
+                              taken_gap=18, taken_edge=6, top_y=52, pile_y=200, bottom_y=404)}
+
+
+def wrap(text: str, width: float, size: float, bold: bool = False, cjk: bool = True) -> list[str]:
+    """``text`` cut into lines no wider than ``width`` (at spaces, or anywhere in CJK text unless
+    ``cjk`` is false)."""
     lines: list[str] = []
     line = ""
-    for word in _words(text):
+    for word in _words(text, cjk):
         if line and svg.text_width((line + word).rstrip(), size, bold) > width:
             lines.append(line.rstrip())
             line = word.lstrip()
@@ -67,12 +105,12 @@ def wrap(text: str, width: float, size: float, bold: bool = False) -> list[str]:
     return lines + [line.rstrip()] if line.strip() else lines
 
 
-def _words(text: str) -> list[str]:
-    """Pieces a line may break after: words with their space, and single CJK characters."""
+def _words(text: str, cjk: bool = True) -> list[str]:
+    """Pieces a line may break after: words with their space, and single CJK characters (``cjk``)."""
     pieces, word = [], ""
     for ch in text:
         word += ch
-        if ch == " " or unicodedata.east_asian_width(ch) in "WF":
+        if ch == " " or (cjk and unicodedata.east_asian_width(ch) in "WF"):
             pieces.append(word)
             word = ""
     return pieces + [word] if word else pieces
@@ -83,17 +121,20 @@ def short(name: str) -> str:
     return name if len(name) <= MAX_NAME else name[:MAX_NAME - 1] + "…"
 
 
-def _label(text: str, x: float, y: float, **kw: object) -> str:
-    return svg.text_g(text, x, y, size=LABEL, fill=WHITE, **kw)  # type: ignore[arg-type]
+def _label(text: str, x: float, y: float, size: float = LABEL, **kw: object) -> str:
+    return svg.text_g(text, x, y, size=size, fill=WHITE, **kw)  # type: ignore[arg-type]
 
 
 class _Table:
     """One drawing of the table: the view, the words and the layout's geometry."""
 
-    def __init__(self, view: View, reader: int | None, lang: str, layout: str) -> None:
+    def __init__(self, view: View, reader: int | None, lang: str, layout: str, title: str) -> None:
         self.view, self.reader, self.lang, self.layout = view, reader, lang, layout
         self.names = tuple(short(n) for n in view.players)
-        self.play_width = PLAY_WIDTH[layout]
+        geometry = GEOMETRY[layout]
+        # the phone's title may take two lines (at a space: "Egyptian Ratscrew" / its Japanese name)
+        self.title = wrap(title, geometry.width - 2 * geometry.margin, TITLE, bold=True, cjk=False)
+        self.g = geometry.below(ROW * (len(self.title) - 1))
 
     def about(self, key: str, seat: int, width: float = 10_000, size: float = LABEL, bold: bool = False,
               **fields: object) -> str:
@@ -108,67 +149,89 @@ class _Table:
                 break
         return text
 
+    def heading(self) -> str:
+        """The title: the rules played."""
+        return "".join(svg.text_g(line, self.g.margin, TITLE_Y + ROW * i, size=TITLE, weight="bold", fill=WHITE)
+                       for i, line in enumerate(self.title))
+
     def seat(self, seat: int, y: float, choices: Sequence[str], to_hand: bool) -> str:
         """A seat's face-down hand and won pile with their labels; the hand is outlined when due."""
-        view = self.view
-        parts = [svg.stack_g(view.hand_sizes[seat], HAND_X, y, W),
-                 _label(self.about("hand", seat, HAND_LABEL), HAND_X + W / 2, y + H + LABEL_GAP, anchor="middle")]
+        view, g = self.view, self.g
+        parts = [svg.stack_g(view.hand_sizes[seat], g.hand_x, y, W),
+                 _label(self.about("hand", seat, g.hand_label), g.hand_x + W / 2, y + H + LABEL_GAP, anchor="middle")]
         if seat == self.reader and "turn" in choices:
             parts[0] = svg.group_g(parts[0], target="turn", label=CLEOPATRA.say(self.lang, "turn_label"))
         if not to_hand:
-            parts += [svg.stack_g(view.won_sizes[seat], WON_X, y, W, key=f"won:{seat}"),
-                      _label(self.about("won", seat, WON_LABEL), WON_X + W / 2, y + H + LABEL_GAP, anchor="middle")]
-        marks = [(HAND_X, view.current_player == seat and not view.result),
-                 (WON_X, view.collector == seat and not to_hand)]
+            won = (CLEOPATRA.say(self.lang, "won_short") if g.won_label is None
+                   else self.about("won", seat, g.won_label))
+            parts += [svg.stack_g(view.won_sizes[seat], g.won_x, y, W, key=f"won:{seat}"),
+                      _label(won, g.won_x + W / 2, y + H + LABEL_GAP, anchor="middle")]
+        marks = [(g.hand_x, view.current_player == seat and not view.result),
+                 (g.won_x, view.collector == seat and not to_hand)]
         parts += [f'<rect x="{x - 6}" y="{y - 6:g}" width="{W + 12:g}" height="{H + 12:g}" rx="6" fill="none"'
                   f' stroke="{FLASH}" stroke-width="3"/>' for x, on in marks if on]
         return "".join(parts)
 
     def taken(self, capture: Capture, y: float, to_hand: bool) -> str:
         """The cards just taken, face up beside the winner's won pile (or hand), and what happened."""
-        x = (HAND_X if to_hand else WON_X) + W + TAKEN_GAP
-        room = self.play_width - 16 - x
+        g = self.g
+        x = (g.hand_x if to_hand else g.won_x) + W + g.taken_gap
+        room = g.width - g.taken_edge - x
         shown = capture.cards[-max(1, int((room - W) / (MIN_STEP * W)) + 1):]
         step = min(0.3 * W, (room - W) / max(1, len(shown) - 1))
         row = svg.row_g(shown, x, y, W, step=step) if shown else ""
-        caption = _label(self.about("take", capture.seat, room, bold=True, cards=cards(self.lang, capture.n)), x,
-                         y + H + LABEL_GAP, weight="bold")
+        size = CAPTION[self.layout]
+        caption = _label(self.about("take", capture.seat, room, size, bold=True, cards=cards(self.lang, capture.n)),
+                         x, y + H + LABEL_GAP, size, weight="bold")
         return f'<g class="cardlab-taken">{row}{caption}</g>'
 
     def pile(self, choices: Sequence[str]) -> str:
-        """The face-up pile (its top card beside the one under it, so that a pair shows), its
-        count and a pending collection (C10)."""
-        view = self.view
-        x = (self.play_width - 1.6 * W) / 2
+        """The face-up pile in the middle (its top card beside the one under it, so that a pair
+        shows), its count and a pending collection (C10)."""
+        view, g = self.view, self.g
+        x = (g.width - 1.6 * W) / 2
         pile = list(view.pile)
-        body = svg.fan_g(pile[:-1], x, PILE_Y, W, key="pile")
+        body = svg.fan_g(pile[:-1], x, g.pile_y, W, key="pile")
         if pile:
-            body += svg.card_g(pile[-1], x + 0.6 * W, PILE_Y + 4, W)
+            body += svg.card_g(pile[-1], x + 0.6 * W, g.pile_y + 4, W)
         if "slap" in choices:
             body = svg.group_g(body, target="slap", label=CLEOPATRA.say(self.lang, "slap_label"))
         count = CLEOPATRA.say(self.lang, "pile", cards=cards(self.lang, len(pile)))
         if view.under:
             count += " (" + CLEOPATRA.say(self.lang, "under", n=view.under) + ")"
         cx = x + 0.8 * W
-        parts = [body, _label(count, cx, PILE_Y + H + 30, anchor="middle")]
+        parts = [body, _label(count, cx, g.pile_y + H + 30, anchor="middle")]
         if view.collector is not None and not view.result:
-            note = self.about("collects", view.collector, self.play_width - 40, bold=True)
-            parts.append(_label(note, cx, PILE_Y + H + 30 + ROW, anchor="middle", weight="bold"))
+            if self.layout == "phone":         # two lines: names are not cut
+                lines = wrap(self.about("collects", view.collector), g.width - 2 * g.margin, LABEL, bold=True)
+            else:
+                lines = [self.about("collects", view.collector, g.width - 40, bold=True)]
+            parts += [_label(line, cx, g.pile_y + H + 30 + ROW * (i + 1), anchor="middle", weight="bold")
+                      for i, line in enumerate(lines)]
         return "".join(parts)
 
-    def side(self, x: float, y: float, width: float, rows: int, log: Sequence[Line], keys: Sequence[str],
-             outcome: str) -> tuple[str, float]:
-        """Whose turn it is (or the result), what happened (the latest lines of the log that fit
-        whole in ``rows`` rows, the reader's own in gold) and the keys; and the baseline of the
-        last line."""
+    def side(self, x: float, y: float, width: float, log: Sequence[Line], keys: Sequence[str],
+             outcome: str) -> tuple[str, float, float]:
+        """What to do now: whose turn it is (or the result), what is owed and (phone) the keys;
+        then what happened (the latest lines of the log that fit whole in the layout's rows, the
+        reader's own in gold) and the keys (wide: at the foot of the side area; narrow: last).
+        Returns the drawing, the foot of what to do now and the baseline of the last line."""
         view = self.view
-        head = outcome or self.about("due", view.current_player, width, 16, bold=True)
-        parts = [svg.text_g(head, x, y, size=16, weight="bold", fill=WHITE, cls="cardlab-cleo-status")]
-        y += ROW
+        head = outcome or self.about("due", view.current_player, width, STATUS, bold=True)
+        parts = []
+        for line in wrap(head, width, STATUS, bold=True):
+            parts.append(svg.text_g(line, x, y, size=STATUS, weight="bold", fill=WHITE, cls="cardlab-cleo-status"))
+            y += ROW
         if view.owed and not outcome:
             parts.append(_label(self.about("owes", view.current_player, width, n=view.owed), x, y + 2))
             y += ROW
-        if log and rows:
+        hint = CLEOPATRA.say(self.lang, "keys_sep").join(CLEOPATRA.say(self.lang, f"key_{k}") for k in keys)
+        if hint and self.layout == "phone":
+            parts.append(svg.text_g(hint, x, y + 2, size=LABEL, fill=PALE, cls="cardlab-keys"))
+            y += ROW
+        play_foot = y - ROW + 8
+        rows = LOG_ROWS[self.layout]
+        if log:
             parts.append(svg.text_g(CLEOPATRA.say(self.lang, "log"), x, y + 14, size=13, weight="bold", fill=PALE))
             y += 14 + ROW
             lines: list[tuple[str, bool, bool]] = []   # (text, the reader's, first row of its line)
@@ -184,28 +247,30 @@ class _Table:
                 parts.append(svg.text_g(text, x + 14, y, size=LABEL, weight="bold" if mine else "normal",
                                         fill=FLASH if mine else WHITE, cls="cardlab-log"))
                 y += ROW
-        if keys:
+        if hint and self.layout != "phone":
             y = PLAY_HEIGHT - 18 if self.layout == "wide" else y + 8     # the foot of the wide side area
-            hint = CLEOPATRA.say(self.lang, "keys_sep").join(CLEOPATRA.say(self.lang, f"key_{k}") for k in keys)
             parts.append(svg.text_g(hint, x, y, size=LABEL, fill=PALE, cls="cardlab-keys"))
-        return "".join(parts), y - ROW
+            y += ROW
+        return "".join(parts), play_foot, y - ROW
 
 
 def table_svg(game: State | View, *, reader: int | None = None, layout: str = "wide", lang: str = "en",
               choices: Sequence[str] = (), keys: Sequence[str] = (), capture: Capture | None = None) -> str:
-    """The table seen by ``reader`` (their seat is "you"; None: a spectator) in ``layout`` and
-    ``lang``. ``choices``: the reader's clickable targets now (``"turn"``, ``"slap"``); ``keys``:
-    the keys to show ("turn", "slap": "Enter: turn · Space: slap"). From a ``State`` the drawing
-    also shows the log and the capture made by the last action (``capture`` overrides it); a
-    ``View`` has no events, so it shows neither."""
-    if layout not in PLAY_WIDTH:
-        raise ValueError(f"layout must be one of {sorted(PLAY_WIDTH)}, not {layout!r:.40}")
+    """The table seen by ``reader`` (their seat is "you"; None: a spectator) in ``layout``
+    (``"wide"``, ``"narrow"`` or ``"phone"``) and ``lang``. ``choices``: the reader's clickable
+    targets now (``"turn"``, ``"slap"``); ``keys``: the keys to show ("turn", "slap": "Enter:
+    turn · Space: slap"). From a ``State`` the drawing also shows the log and the capture made by
+    the last action (``capture`` overrides it); a ``View`` has no events, so it shows neither.
+    The play area (``data-play-height``, issue 29) is the seats, the pile and what to do now: all
+    of the wide drawing, the narrow and phone ones above their log."""
+    svg.check_layout(layout)
     view = game.view(reader) if isinstance(game, State) else game
-    table = _Table(view, reader, lang, layout)
+    rules = game.rules if isinstance(game, State) else Rules()
+    table = _Table(view, reader, lang, layout, rules_words(lang, "title", rules.name))
+    g = table.g
     log: list[Line] = []
     outcome = view.result
     to_hand = False
-    rules = game.rules if isinstance(game, State) else Rules()
     if isinstance(game, State):
         log = story(game.events, table.names, lang, reader)
         capture = capture or last_capture(game.events, len(game.history))
@@ -213,22 +278,20 @@ def table_svg(game: State | View, *, reader: int | None = None, layout: str = "w
         if game.outcome:
             outcome = result(lang, game.outcome.winner, game.outcome.reason, table.names, reader)
     top, bottom = (1 - reader, reader) if reader is not None else (1, 0)
-    parts = [svg.text_g(rules_words(lang, "title", rules.name), HAND_X, 30, size=17, weight="bold", fill=WHITE),
-             table.seat(top, TOP_Y, choices, to_hand), table.seat(bottom, BOTTOM_Y, choices, to_hand),
+    parts = [table.heading(), table.seat(top, g.top_y, choices, to_hand), table.seat(bottom, g.bottom_y, choices, to_hand),
              table.pile(choices)]
     if capture is not None:
-        parts.append(table.taken(capture, TOP_Y if capture.seat == top else BOTTOM_Y, to_hand))
+        parts.append(table.taken(capture, g.top_y if capture.seat == top else g.bottom_y, to_hand))
     if layout == "wide":
-        width, height = WIDE_WIDTH, PLAY_HEIGHT
-        side, _ = table.side(PLAY_WIDTH["wide"] + 6, 34, SIDE_WIDTH - 22, WIDE_LOG_ROWS, log, keys, outcome)
+        side, _, _ = table.side(g.width + 6, 34, SIDE_WIDTH - 22, log, keys, outcome)
+        width, height, play = WIDE_WIDTH, PLAY_HEIGHT, PLAY_HEIGHT
     else:
-        width = NARROW_WIDTH
-        side, last = table.side(HAND_X, PLAY_HEIGHT + 20, NARROW_WIDTH - 2 * HAND_X, NARROW_LOG_ROWS, log, keys,
-                                outcome)
-        height = last + ROW + 12
+        side, play, last = table.side(g.margin, g.bottom_y + H + LABEL_GAP + 32, g.width - 2 * g.margin, log, keys,
+                                      outcome)
+        width, height = g.width, last + ROW - 8
     parts.append(side)
     title = CLEOPATRA.say(lang, "table_name", rules=rules_words(lang, "rules", rules.name))
-    return svg.document(width, height, "".join(parts), title=title)
+    return svg.document(width, height, "".join(parts), title=title, play_height=play)
 
 
 def colour_split_svg(w: float = svg.CARD_W) -> str:

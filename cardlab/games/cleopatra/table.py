@@ -103,7 +103,7 @@ class CleopatraReplay(w.VBox):
         """Frame k: the game after ``at[k]`` actions, with the capture its last action made."""
         at = list(at)
         return Replayer(lambda k, layout: drawing.table_svg(states[at[k]], layout=layout, lang=self.lang),
-                        captions, wide_width=drawing.WIDE_WIDTH, lang=self.lang)
+                        captions, wide_width=drawing.WIDE_WIDTH, narrow_width=drawing.NARROW_WIDTH, lang=self.lang)
 
     @property
     def replayer(self) -> Replayer:
@@ -125,6 +125,7 @@ class CleopatraTable(GameTable):
     """You (X) against a slapping bot (Y). See the module docstring for the two modes."""
 
     WIDE_WIDTH = drawing.WIDE_WIDTH
+    NARROW_WIDTH = drawing.NARROW_WIDTH        # below it: the phone layout (issue 29)
     #: the rules (a key of :data:`RULES`) and the seed the game on the table was dealt with
     dealt: tuple[str, int]
 
@@ -223,8 +224,10 @@ class CleopatraTable(GameTable):
         return {KEYS[t]: t for t in self.key_targets()}
 
     def key_targets(self) -> list[str]:
-        """What the keys do at this table (shown on it): turn (step mode) and slap (if the rules slap)."""
-        return [t for t, on in (("turn", self.play_mode.value == "step"), ("slap", self.slapping)) if on]
+        """What the keys do at this table (shown on it) while the game is on: turn (step mode) and
+        slap (if the rules slap); after the end, nothing (New game and N are told by the message)."""
+        keys = (("turn", self.play_mode.value == "step"), ("slap", self.slapping))
+        return [] if self.state.is_over else [t for t, on in keys if on]
 
     def draw(self) -> str:
         return drawing.table_svg(self.state, reader=self.you, layout=self.layout, lang=self.lang,

@@ -13,7 +13,8 @@ cards"), so that English stays grammatical; :func:`about` picks the form::
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from cardlab.words import Words
 
@@ -24,6 +25,7 @@ CLEOPATRA = Words(
         "title_egyptian-ratscrew": "Egyptian Ratscrew エジプシャン・ラットスクリュー", "table_name": "{rules} table",
         "hand_you": "your hand", "hand": "{name}'s hand",
         "won_you": "your won pile", "won": "{name}'s won pile",
+        "won_short": "won pile",
         "turn_label": "your hand: turn a card", "slap_label": "slap the pile",
         "pile": "pile: {cards}", "under": "+{n} face down",
         "card_one": "{n} card", "card_many": "{n} cards",
@@ -76,6 +78,7 @@ CLEOPATRA = Words(
         "title_egyptian-ratscrew": "エジプシャン・ラットスクリュー", "table_name": "{rules}",
         "hand_you": "あなたの手札", "hand": "{name}の手札",
         "won_you": "あなたの取り札", "won": "{name}の取り札",
+        "won_short": "取り札",
         "turn_label": "あなたの手札：1枚めくる", "slap_label": "場札をたたく",
         "pile": "場札：{cards}", "under": "裏向き +{n}枚",
         "card_one": "{n}枚", "card_many": "{n}枚",
