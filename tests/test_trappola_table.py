@@ -16,6 +16,7 @@ from cardlab.games.trappola.bots import RuleOfThumbBot
 from cardlab.cards import Card
 from cardlab.draw import svg as svg_mod
 from cardlab.games.trappola import draw
+from cardlab.games.trappola import draw_html
 from cardlab.games.trappola.draw_html import sheets_html
 from cardlab.games import trappola as T
 from cardlab.games.trappola.scoring import STRENGTH
@@ -207,7 +208,22 @@ def test_the_sheet_shows_the_latest_deals_and_folds_the_older_ones_T15_T16():
     first = g.sheets[0]
     assert f"<td>Deal 1</td><td>{first.total[0]}</td><td>{first.total[1]}</td>" in folded
     short = sheets_html(g.view(), "ja", shown=8)
-    assert "<details" not in short and "得点表" in short
+    assert '<details class="cardlab-earlier cardlab-narrow">' in short and "得点表" in short   # folded on a phone only
+
+
+def test_a_narrow_sheet_shows_the_latest_deal_and_folds_the_others_by_css_issue_29():
+    """The same HTML at any width: the older deals' columns are marked ``older`` (hidden in a sheet
+    under ONE_DEAL_PX by a container query), their rows in the fold ``recent`` (shown only then)."""
+    g = T.new_game(seed=1, players=["Ada", "Bo"])
+    bots = [RuleOfThumbBot(0), RuleOfThumbBot(1)]
+    while len(g.sheets) < 5:
+        g.apply(bots[g.current_player].choose(g))
+    page = sheets_html(g.view(), "en", shown=3)
+    main, _, folded = page.partition("<details")
+    assert main.count('<th colspan="2" class="older">') == 2 and main.count('<th colspan="2">') == 1
+    assert folded.count('<tr class="recent">') == 2 and folded.count("<tr>") == 1 + 2
+    assert "earlier deals (2)" in folded and "earlier deals (4)" in folded
+    assert f"@container (max-width: {draw_html.ONE_DEAL_PX}px)" in page
 
 
 def test_the_log_keeps_the_whole_game_and_marks_your_moves():

@@ -36,3 +36,8 @@ def test_play_a_full_deal_by_clicking(open_notebook):
     assert "Score sheet" in text and "Deal 1" in text and "card points" in text
     status = table.locator(".cardlab-status").inner_text()
     assert "Deal 1 scored" in status
+    before = nb.svg_of(table)
+    drawing.locator('[data-target="next"]').first.click()      # issue 29: the message of deal 1 goes
+    nb.wait_svg_change(table, before)
+    status = table.locator(".cardlab-status").inner_text()
+    assert status.startswith("Deal 2: ") and "Deal 1 scored" not in status and "Press Enter" not in status

@@ -1,12 +1,12 @@
-"""The Trappola table passes the layout check (issue 11): no text under 11 px, no overlap, nothing
-clipped, in both layouts at 1200 and 700 px output widths, in English and Japanese, at the
-exchange, mid-deal, the finished deal held and the end of a game; and the whole table in
-JupyterLab (drawing, score sheet of a long game, log) at the narrow width."""
+"""The Trappola table passes the layout check (issues 11, 29): no text under 11 px, no overlap,
+nothing clipped, no play area over 700 px, in its layouts at 1200 and 700 px output widths and (the
+phone layout, the coach on) at 360 and 520 px, in English and Japanese, at the exchange, mid-deal,
+the finished deal held and the end of a game; and the whole table in JupyterLab (drawing, controls,
+score sheet of a long game, log) at the wide, narrow and phone widths."""
 
 from __future__ import annotations
 
 import pytest
-
 from layout import layout_problems, svg_problems
 from trappola_helpers import table_positions
 
@@ -41,8 +41,54 @@ def test_the_table_with_a_long_score_sheet_and_log_passes_in_jupyterlab(open_cel
     sheet = page.locator(".cardlab-trappola .cardlab-sheet")
     assert "earlier deals" in sheet.inner_text()
     drawing = table.locator(".cardlab-svg svg")
-    for viewport, natural in ((1500, "960"), (1180, "680")):   # outputs of about 1070 and 750 px
+    for viewport, natural in ((1500, "960"), (1180, "680"), (800, "360")):   # outputs of about 1070, 750, 370 px
         page.set_viewport_size({"width": viewport, "height": 1000})
         expect(drawing).to_have_attribute("width", natural)  # the width reached Python, which redrew
-        assert int(nb.execute("print(table.view.width)")) >= 700
+        assert int(nb.execute("print(table.view.width)")) >= (700 if natural != "360" else 360)   # issue 29: 360 px up
         assert layout_problems(page, page.locator(".cardlab-trappola").first) == [], viewport
+
+
+def coached_phone_positions(lang: str) -> list[tuple[str, str]]:
+    """A table at a 360 px output (the phone layout), the coach's hints final: the exchange, two
+    declarations offered with nine cards in hand, a trick to answer, the held deal, the end."""
+    from trappola_helpers import SETS
+
+    from cardlab.games import trappola as T
+    from cardlab.games.trappola.bots import RuleOfThumbBot
+    from cardlab.games.trappola.table import TrappolaTable
+    t = TrappolaTable(seed=2, bot=RuleOfThumbBot(2), lang=lang)
+    t.start(T.new_game(deal=SETS, players=t.names))
+    t.view.width = 360
+    t.coach.switch.value = True
+    shots = []
+
+    def shoot(name: str) -> None:
+        while t.timers and not t.coach.ready:              # the coach's timers, answered as the browser would
+            for tag in list(t.timers):
+                t.view.send_event({"type": "timer", "tag": tag, "seq": t.view.seq, "t": 0.0})
+        shots.append((f"{name} phone {lang}", t.view.svg))
+
+    shoot("exchange")
+    t.press("k")
+    shoot("two declarations")
+    while not t.state.trick or t.state.current_player != t.you:
+        t.press("Enter")
+    shoot("a trick to answer")
+    while t.held is None:
+        t.press("Enter")
+    shoot("held deal")
+    while not t.state.is_over:
+        t.press("Enter")
+    shoot("game over")
+    return shots
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_phone_position_with_the_coach_passes_at_360_and_520_px_issue_29(chromium, lang):
+    page = chromium.new_page(viewport={"width": 620, "height": 1000})
+    try:
+        problems = {f"{name} at {width} px": found for name, svg in coached_phone_positions(lang)
+                    for width in (360, 520) if (found := svg_problems(page, svg, width))}
+    finally:
+        page.close()
+    assert not problems

@@ -23,6 +23,8 @@ from cardlab.draw.svg import SANS, TABLE_GREEN
 
 #: the latest deals the sheet shows in full; older ones are folded
 SHOWN_DEALS = 3
+#: a sheet narrower than this (CSS px) shows only the latest deal in full (its names would break)
+ONE_DEAL_PX = 520
 ROWS = (("cards", "row_cards"), ("twos", "row_twos"), ("last_trick", "row_last_trick"),
         ("streak", "row_streak"), ("declarations", "row_declarations"))
 CSS = f"""<style>
@@ -38,6 +40,15 @@ CSS = f"""<style>
 .cardlab-tpanel .total td {{ font-weight: bold; }}
 .cardlab-tpanel .dealer {{ font-weight: normal; color: #d7e8dc; }}
 .cardlab-tpanel summary {{ cursor: pointer; color: #d7e8dc; margin-top: 6px; }}
+.cardlab-tsheet {{ container-type: inline-size; }}
+.cardlab-tsheet .recent, .cardlab-tsheet .cardlab-narrow {{ display: none; }}
+@container (max-width: {ONE_DEAL_PX}px) {{
+  .cardlab-tsheet .older, .cardlab-tsheet .cardlab-wide {{ display: none; }}
+  .cardlab-tsheet .cardlab-sheet-table td:first-child {{ width: 44%; }}
+  .cardlab-tsheet tr.recent {{ display: table-row; }}
+  .cardlab-tsheet span.cardlab-narrow {{ display: inline; }}
+  .cardlab-tsheet details.cardlab-narrow {{ display: block; }}
+}}
 .cardlab-tlog ol {{ display: flex; flex-direction: column-reverse; max-height: 11em; overflow-y: auto;
   overflow-x: hidden; margin: 0; padding: 0 0 0 0.2em; list-style-position: inside; }}
 .cardlab-tlog li.mine {{ color: #f2c14e; font-weight: bold; }}
@@ -50,15 +61,18 @@ def _e(text: object) -> str:
 
 def _deal_table(sheets: Sequence[DealSheet], players: Sequence[str], lang: str) -> str:
     """The latest deals side by side: a column per player under each deal, a row per item."""
-    head = "".join(f'<th colspan="2">{_e(WORDS.say(lang, "sheet_deal", n=s.deal + 1))}<br>'
+    older = [' class="older"'] * (len(sheets) - 1) + [""]    # folded too in a narrow sheet
+    head = "".join(f'<th colspan="2"{o}>{_e(WORDS.say(lang, "sheet_deal", n=s.deal + 1))}<br>'
                    f'<span class="dealer">{_e(WORDS.say(lang, "sheet_dealer", name=players[s.dealer]))}</span></th>'
-                   for s in sheets)
-    names = "".join(f"<th>{_e(players[0])}</th><th>{_e(players[1])}</th>" for _ in sheets)
-    rows = []
-    for field, key in ROWS:
-        cells = "".join(f"<td>{getattr(s, field)[0]}</td><td>{getattr(s, field)[1]}</td>" for s in sheets)
-        rows.append(f"<tr><td>{_e(WORDS.say(lang, key))}</td>{cells}</tr>")
-    totals = "".join(f"<td>{s.total[0]}</td><td>{s.total[1]}</td>" for s in sheets)
+                   for s, o in zip(sheets, older))
+    names = "".join(f"<th{o}>{_e(players[0])}</th><th{o}>{_e(players[1])}</th>" for o in older)
+
+    def cells(pairs: Sequence[tuple[int, int]]) -> str:
+        return "".join(f"<td{o}>{a}</td><td{o}>{b}</td>" for (a, b), o in zip(pairs, older))
+
+    rows = [f"<tr><td>{_e(WORDS.say(lang, key))}</td>{cells([getattr(s, field) for s in sheets])}</tr>"
+            for field, key in ROWS]
+    totals = cells([s.total for s in sheets])
     rows.append(f'<tr class="total"><td>{_e(WORDS.say(lang, "row_total"))}</td>{totals}</tr>')
     return (f'<table class="cardlab-sheet-table"><thead><tr><th></th>{head}</tr><tr><th></th>{names}</tr></thead>'
             f"<tbody>{''.join(rows)}</tbody></table>")
@@ -76,6 +90,8 @@ def _running(sheets: Sequence[DealSheet]) -> list[tuple[int, int]]:
 def sheets_html(view: T.View, lang: str = "en", shown: int = SHOWN_DEALS) -> str:
     """The score sheet of the finished deals (T15) and the game totals (T16): the latest ``shown``
     deals in full, the earlier ones folded (a row each: the deal's points and the game after it).
+    In a sheet narrower than :data:`ONE_DEAL_PX` (a phone, issue 29) only the latest deal is in
+    full and all the others are folded (CSS container queries: the same HTML fits any width).
     Empty before the first deal is scored."""
     if not view.sheets:
         return ""
@@ -86,10 +102,13 @@ def sheets_html(view: T.View, lang: str = "en", shown: int = SHOWN_DEALS) -> str
     title = (f'<h4>{_e(WORDS.say(lang, "sheet_title"))} · '
              f'{_e(WORDS.say(lang, "sheet_game", a_name=players[0], a=view.scores[0], b_name=players[1], b=view.scores[1]))}</h4>')
     folded = ""
-    if early:
-        rows = "".join(f"<tr><td>{_e(WORDS.say(lang, 'sheet_deal', n=s.deal + 1))}</td><td>{s.total[0]}</td>"
-                       f"<td>{s.total[1]}</td><td>{a}–{b}</td></tr>" for s, (a, b) in zip(early, game))
-        folded = (f'<details class="cardlab-earlier"><summary>{_e(WORDS.say(lang, "earlier", n=len(early)))}</summary>'
+    if len(sheets) > 1:
+        recent = [""] * len(early) + [' class="recent"'] * (len(late) - 1)   # in full, unless narrow
+        rows = "".join(f"<tr{r}><td>{_e(WORDS.say(lang, 'sheet_deal', n=s.deal + 1))}</td><td>{s.total[0]}</td>"
+                       f"<td>{s.total[1]}</td><td>{a}–{b}</td></tr>" for s, (a, b), r in zip(sheets, game, recent))
+        counts = (f'<span class="cardlab-wide">{_e(WORDS.say(lang, "earlier", n=len(early)))}</span>'
+                  f'<span class="cardlab-narrow">{_e(WORDS.say(lang, "earlier", n=len(sheets) - 1))}</span>')
+        folded = (f'<details class="cardlab-earlier{"" if early else " cardlab-narrow"}"><summary>{counts}</summary>'
                   f"<table><thead><tr><th>{_e(WORDS.say(lang, 'col_deal'))}</th><th>{_e(players[0])}</th>"
                   f"<th>{_e(players[1])}</th><th>{_e(WORDS.say(lang, 'col_game'))}</th></tr></thead>"
                   f"<tbody>{rows}</tbody></table></details>")
