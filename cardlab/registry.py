@@ -32,6 +32,8 @@ PARTS: dict[str, str] = {
     "draw": "a module with table_svg(view, layout=, lang=) and WIDE_WIDTH: the replay's drawing",
     "table": "the GameTable class (the reader against the computer)",
     "replay": "replay(record, **options) -> a Replayer widget (default: the shared replay, drawn by 'draw')",
+    "say_action": "say_action(state, action, lang) -> a legal action of state in words, as the table names it "
+                  "(the replay's captions); default: the action's text",
     "bots": "a mapping of player names to bot classes (simulate's player specs); default: random",
     "sim": "a module with simulate(n, seed, rules, players, **options) or play_one(seed, rules=, players=)",
     "coach": "playouts(state, player, measure) -> the coach's Playouts; without it the coach has no hints",
@@ -102,6 +104,7 @@ class GameInfo:
 FOLDER_PARTS: dict[str, str] = {
     "draw": "draw", "table": "table:{title}Table", "bots": "bots:BOTS", "sim": "sim", "coach": "coach:playouts",
     "deal_schema": "schema:deal_schema", "openspiel": "openspiel", "warm": "warm:CASES", "bench": "bench:BENCH",
+    "say_action": "words:say_action",
 }
 """Where each part sits in a game's folder (``cardlab/games/<game>/``): the module, and the
 attribute where the part is not the module itself."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 import traitlets
 
@@ -288,3 +290,36 @@ def test_bench_measures_every_event_with_its_redraw_and_what_is_sent(capsys):
     bench.main(["--events", "10"])
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == 2 and all("p95" in line and "20 ms target" in line for line in lines)
+
+
+@pytest.mark.parametrize("game", ["trappola", "kirifu"])
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_shared_replay_captions_every_action_in_words_in_its_language(game, lang):
+    """Issue 29: the shared replay captioned '3. Ada: play RC', in codes and in English only; it
+    now names every action as the table does (the game's say_action part), in the bar's language."""
+    from cardlab.bots import RandomBot
+    from cardlab.game import play_out
+    from cardlab.records import record_of
+    from cardlab.registry import game_info
+    from cardlab.widgets.replay import replay
+
+    engine = game_info(game).module
+    state = engine.new_game(seed=4, players=["Ada", "Bruno", "Carla"][:2 if game == "trappola" else 3])
+    play_out(state, [RandomBot(i) for i in range(len(state.players))])
+    record = record_of(state, players=list(state.players))
+    shown = replay(record, lang=lang)
+    captions = []
+    for step in range(shown.bar.n_frames):
+        shown.step = step
+        captions.append(shown.bar.caption_text)
+    assert captions[0] == ("the deal" if lang == "en" else "配り終えたところ")
+    assert len(captions) == len(record.actions) + 1
+    codes = re.compile(r"\b(10|[2-9AJQKRCF])[SHDCB]\b")
+    for caption, action in zip(captions[1:], record.actions):
+        assert not codes.search(caption), caption
+        assert action not in caption or " " not in action, caption   # a card's code never shows
+    if lang == "ja":
+        assert all(re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", c) for c in captions[1:])
+    else:
+        suits = ("of cups", "of coins", "of swords", "of batons") if game == "trappola" else ("cut", "take", "pass")
+        assert any(word in " ".join(captions) for word in suits)

@@ -229,18 +229,22 @@ def replay(record: Record, player: int | None = None, captions: Sequence[str] | 
     the game's ``draw`` part (``table_svg``, :mod:`cardlab.registry`) in its layouts and in ``lang``.
 
     The frames show the position after ``at[k]`` actions (default: the deal, then every action).
-    ``captions`` default to ``"the deal"``, then ``"3. Ada: play RC"`` with the record's comment
-    after the action, if it has one.
+    ``captions`` default to ``"the deal"``, then ``"3. Ada: play the king of cups"`` (the action
+    in words in ``lang``, by the game's ``say_action`` part, else its text) with the record's
+    comment after the action, if it has one.
     """
     states = record.states()
     at = range(len(states)) if at is None else list(at)
+    info = game_info(record.game)
     if captions is None:
-        names = states[0].players
-        steps = ["the deal"] + [f"{i + 1}. {names[before.current_player]}: {action}"
-                                + (f" — {record.comments[i]}" if i in record.comments else "")
-                                for i, (before, action) in enumerate(zip(states, record.actions))]
+        names, say = states[0].players, REPLAY.say
+        words = info.part("say_action", lambda state, action, lang: action)
+        steps = [say(lang, "the_deal")] + [
+            say(lang, "did", n=i + 1, name=names[before.current_player], action=words(before, action, lang))
+            + (f" — {record.comments[i]}" if i in record.comments else "")
+            for i, (before, action) in enumerate(zip(states, record.actions))]
         captions = [steps[i] for i in at]
-    drawing = game_info(record.game).part("draw")
+    drawing = info.part("draw")
     return Replayer(lambda k, layout: drawing.table_svg(states[at[k]].view(player), layout=layout, lang=lang),
                     captions, wide_width=drawing.WIDE_WIDTH,
                     narrow_width=getattr(drawing, "NARROW_WIDTH", None), lang=lang)

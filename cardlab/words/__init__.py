@@ -94,9 +94,10 @@ REPLAY = Words(
     en={"first": "first step", "back": "previous step (←)", "forward": "next step (→)", "last": "last step",
         "play": "play: a step at a time at the chosen speed", "stop": "stop: pause at this step",
         "speed": "autoplay speed", "speed_slow": "slow", "speed_normal": "normal", "speed_fast": "fast",
-        "step": "step", "step_of": "Step {step}/{last}"},
+        "step": "step", "step_of": "Step {step}/{last}", "the_deal": "the deal", "did": "{n}. {name}: {action}"},
     ja={"first": "最初のステップ", "back": "前のステップ (←)", "forward": "次のステップ (→)", "last": "最後のステップ",
         "play": "再生：選んだ速さで1ステップずつ進む", "stop": "停止：このステップで止める",
         "speed": "自動再生の速さ", "speed_slow": "遅い", "speed_normal": "ふつう", "speed_fast": "速い",
-        "step": "ステップ", "step_of": "ステップ {step}/{last}"},
+        "step": "ステップ", "step_of": "ステップ {step}/{last}", "the_deal": "配り終えたところ",
+        "did": "{n}. {name}：{action}"},
 )

@@ -227,6 +227,12 @@ def action_words(action: tuple, lang: str) -> str:
     return COACH.say(lang, "pass", card=action[1])
 
 
+def say_action(state: Any, action: str, lang: str) -> str:
+    """A legal action of ``state``, given as its text, in words (:func:`action_words`): the
+    replay's captions."""
+    return action_words(state.parse_action(action), lang)
+
+
 def place_name(place: int, lang: str) -> str:
     """A finishing place: ``1st`` / ``1位``."""
     return place_text(place) if check_lang(lang) == "en" else f"{place}位"

@@ -31,7 +31,7 @@ from .kernel_search import candidate_playouts, deal_playouts, ints, position, se
 from .scoring import DECLARABLE, RANKS, beats, declaration_value
 from cardlab.coach.search import CoachError, Reason
 from cardlab.words import Phrase
-from .words import COACH, card_text, declared, rank_text, suit_text
+from .words import COACH, action_words, card_text, declared, rank_text, suit_text
 
 MEASURES = ("deal", "game")
 THUMB = RuleOfThumbBot(threshold=24)
@@ -184,11 +184,7 @@ class TrappolaPlayouts:
     # --- explanations ---------------------------------------------------------------------
     def words(self, action: Action) -> Phrase:
         """The choice as the table's log says it: ``play the 2 of cups``, ``declare three kings``."""
-        if action.startswith("play"):
-            return _phrase("play", card=_card(action))
-        if action.startswith("declare"):
-            return _phrase("declare", what=(self.pending[action[8:]], action[8:]))
-        return _phrase(action)
+        return Phrase.of(lambda lang: action_words(action, lang, self.pending.get(action[8:], 3)))
 
     def reasons(self, action: Action) -> tuple[Reason, ...]:
         if action in ("exchange", "keep"):

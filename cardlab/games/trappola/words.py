@@ -10,7 +10,9 @@ for the reader's own declarations name the rank::
 
 from __future__ import annotations
 
-from cardlab.cards import ITALIAN_RANK_ENGLISH, ITALIAN_SUIT_ENGLISH, Card
+from typing import Any
+
+from cardlab.cards import ITALIAN, ITALIAN_RANK_ENGLISH, ITALIAN_SUIT_ENGLISH, Card
 from cardlab.words import Words
 
 WORDS = Words(
@@ -271,6 +273,24 @@ def card_text(card: Card, lang: str) -> str:
     if lang == "ja":
         return f"{suit_text(card.suit, lang)}の{rank_text(card.rank, lang)}"
     return f"{rank_text(card.rank, lang)} of {suit_text(card.suit, lang)}"
+
+
+def action_words(action: str, lang: str, count: int = 3) -> str:
+    """An action in words, as the coach and the replay name it: ``"play the 2 of cups"``,
+    ``"declare three kings"`` (``count``: the cards of the declared rank, 3 or 4), ``"exchange
+    your hand"``; ``"杯の2を出す"``."""
+    if action.startswith("play "):
+        return COACH.say(lang, "play", card=card_text(Card.parse(action[5:], ITALIAN), lang))
+    if action.startswith("declare "):
+        return COACH.say(lang, "declare", what=declared(count, action[8:], lang))
+    return COACH.say(lang, action)
+
+
+def say_action(state: Any, action: str, lang: str) -> str:
+    """A legal action of ``state`` in words (:func:`action_words`, the declared rank counted in
+    the hand of the player to move): the replay's captions."""
+    hand = state.hands[state.current_player] if action.startswith("declare ") else ()
+    return action_words(action, lang, sum(card.rank == action[8:] for card in hand) or 3)
 
 
 def card_name(card: Card, lang: str) -> str:
