@@ -74,7 +74,7 @@ class ReplayBar(w.VBox):
         self.forward = _button("step-forward", say("forward"), "cardlab-forward")
         self.last = _button("fast-forward", say("last"), "cardlab-last")
         self.slider = w.IntSlider(value=0, min=0, max=last, description=say("step"), readout=True,
-                                  continuous_update=True, layout=w.Layout(width="280px"))
+                                  continuous_update=True, layout=w.Layout(width="280px", max_width="100%"))
         self.slider.add_class("cardlab-step")
         # the browser's timer of autoplay; its own buttons are hidden (they have no names, and its
         # stop goes back to the first step): play and stop above set its ``playing``
@@ -87,7 +87,8 @@ class ReplayBar(w.VBox):
         self.caption = w.HTML()
         self.caption.add_class("cardlab-caption")
         controls = w.HBox([self.first, self.back, self.play, self.stop, self.forward, self.last,
-                           self.slider, self.speed, self.autoplay])
+                           self.slider, self.speed, self.autoplay],
+                          layout=w.Layout(flex_flow="row wrap"))   # on a phone: the slider on a row of its own
         super().__init__([controls, self.caption], **kwargs)
         self.add_class("cardlab-replay")
 
