@@ -397,3 +397,26 @@ def test_the_slap_trainers_legend_leaves_its_bars_clear_and_its_counts_read_righ
         assert all(word in shown for word in said), (said, shown)
         assert lang == "ja" or ("1 false slaps" not in shown and "1 slaps" not in shown)
         plt.close(fig)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_slap_trainers_report_on_a_phone_is_stacked_and_shown_at_full_size(lang):
+    """Issue 29: the report (900 px wide) was shrunk into a 360 px output, its text to about 5 px.
+    In the phone layout its panels stand one above the other, under 360 px wide at the trainer's
+    90 dpi, so it is shown at its own size (text of 9 pt and more: 11 px and more)."""
+    import io
+
+    import matplotlib.pyplot as plt
+    from PIL import Image
+
+    from cardlab.games.cleopatra.slaps import SlapLog, plot_slaps, win_chances
+    log = SlapLog(reactions=[320, 410, 365, 300, 455, 390, 340, 480], beaten=[290], missed=1, false_slaps=1)
+    fig = plot_slaps(log, win_chances(log, attentions=(0.5, 1.0), n=10, seed=1), lang=lang, stacked=True)
+    top, bottom = (ax.get_position() for ax in fig.axes)
+    assert top.y0 > bottom.y1 and abs(top.x0 - bottom.x0) < 0.05          # one above the other
+    sizes = [t.get_fontsize() for t in fig.findobj(plt.Text) if t.get_text().strip()]
+    assert min(sizes) * 90 / 72 >= 11
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=90, bbox_inches="tight")
+    plt.close(fig)
+    assert Image.open(buffer).size[0] <= 360

@@ -77,20 +77,25 @@ def win_chances(log: SlapLog, attentions: Sequence[float] = ATTENTIONS, n: int =
     return rate_table(games, "attention", games["winner"].eq(0).fillna(False))
 
 
+#: the report's size in inches, side by side (a notebook) and one above the other (a phone: at
+#: the trainer's 90 dpi it is under 360 px wide, so its text is never shown under 11 px)
+REPORT_SIZES = {False: (10, 3.6), True: (3.8, 7.4)}
+
+
 def plot_slaps(log: SlapLog, chances: "pd.DataFrame", computer: SlapBot | None = None,
-               lang: str = "en") -> "Figure":
+               lang: str = "en", stacked: bool = False) -> "Figure":
     """Two panels: the reader's reaction times against the computer's normal reaction model (the
     legend under the panel, clear of the bars), and the reader's chance to win against each
-    attention level of the computer; the words in ``lang``."""
+    attention level of the computer, side by side or ``stacked`` (a phone); the words in ``lang``."""
     import matplotlib.pyplot as plt
 
     from cardlab.plots import fonts_for
 
     with plt.rc_context(fonts_for(lang)):
-        return _plot_slaps(log, chances, computer or SlapBot(), lang)
+        return _plot_slaps(log, chances, computer or SlapBot(), lang, stacked)
 
 
-def _plot_slaps(log: SlapLog, chances: "pd.DataFrame", model: SlapBot, lang: str) -> "Figure":
+def _plot_slaps(log: SlapLog, chances: "pd.DataFrame", model: SlapBot, lang: str, stacked: bool) -> "Figure":
     import matplotlib.pyplot as plt
     import numpy as np
 
@@ -99,7 +104,7 @@ def _plot_slaps(log: SlapLog, chances: "pd.DataFrame", model: SlapBot, lang: str
     def say(key: str, **fields: object) -> str:
         return TRAINER.say(lang, key, **fields)
 
-    fig, (left, right) = plt.subplots(1, 2, figsize=(10, 3.6))
+    fig, (left, right) = plt.subplots(*((2, 1) if stacked else (1, 2)), figsize=REPORT_SIZES[stacked])
     xs = np.linspace(0, max([model.reaction_ms + 3 * model.spread_ms] + log.reactions + log.beaten), 200)
     density = np.exp(-((xs - model.reaction_ms) / model.spread_ms) ** 2 / 2) / (model.spread_ms * np.sqrt(2 * np.pi))
     left.plot(xs, density, color="grey", label=say("computer", mean=f"{model.reaction_ms:.0f}",
@@ -109,7 +114,7 @@ def _plot_slaps(log: SlapLog, chances: "pd.DataFrame", model: SlapBot, lang: str
     for i, t in enumerate(log.beaten):
         left.axvline(t, color="tab:red", alpha=0.4, lw=1, label=say("beaten") if i == 0 else None)
     left.set(xlabel=say("reaction"), ylabel=say("density"), title=say("reaction_title"))
-    left.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.22), ncol=2, frameon=False)
+    left.legend(fontsize=9, loc="upper center", bbox_to_anchor=(0.5, -0.22), ncol=1 if stacked else 2, frameon=False)
     interval_plot(right, chances, label=say("chance"))
     right.axhline(0.5, color="grey", lw=0.8, ls=":")
     right.set(xlabel=say("attention"), ylabel=say("win"), ylim=(0, 1), title=say("chance_title"))
@@ -118,5 +123,5 @@ def _plot_slaps(log: SlapLog, chances: "pd.DataFrame", model: SlapBot, lang: str
     average = say("average", ms=f"{m['reaction_ms']:.0f}") if log.reactions else ""
     caption(fig, say("caption", n=len(log.reactions), pairs=count(lang, "pair", log.pairs, TRAINER), average=average,
                      beaten=len(log.beaten), missed=log.missed, false=count(lang, "false", log.false_slaps, TRAINER),
-                     games=int(chances["games"].iloc[0])))
+                     games=int(chances["games"].iloc[0])), width=38 if stacked else 95)
     return fig

@@ -203,7 +203,7 @@ class CleopatraTable(GameTable):
 
     def ended(self) -> str:
         self.pair_open = False
-        self.trainer.game_over(self.bot, self.state.rules)
+        self.trainer.game_over(self.bot, self.state.rules, self.layout)
         outcome = self.state.outcome
         return self.say("game_over", result=result(self.lang, outcome.winner, outcome.reason, self.state.players,
                                                    self.you))

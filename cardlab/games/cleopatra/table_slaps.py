@@ -42,13 +42,14 @@ class SlapTrainer:
         self.log = SlapLog()
         self.report.layout.display = "none"
 
-    def game_over(self, computer: "SlapBot", rules: "cleopatra.Rules") -> None:
-        """Show the report of the game (trainer on and at least one pair seen)."""
+    def game_over(self, computer: "SlapBot", rules: "cleopatra.Rules", layout: str = "wide") -> None:
+        """Show the report of the game (trainer on and at least one pair seen), its panels one
+        above the other in the table's phone layout."""
         if not self.switch.value or not self.log.pairs:
             return
         import matplotlib.pyplot as plt
         chances = win_chances(self.log, n=self.games, rules=rules, computer=computer)
-        fig = plot_slaps(self.log, chances, computer, lang=self.lang)
+        fig = plot_slaps(self.log, chances, computer, lang=self.lang, stacked=layout == "phone")
         buffer = io.BytesIO()
         fig.savefig(buffer, format="png", dpi=90, bbox_inches="tight")
         plt.close(fig)
