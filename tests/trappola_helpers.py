@@ -42,10 +42,16 @@ def table_positions(lang: str) -> list[tuple[str, str]]:
     for _ in range(4):
         t.press("Enter")
     shoot("mid-deal")
-    while t.held is None:
-        t.press("Enter")
-    shoot("held deal")
-    while not t.state.is_over:
-        t.press("Enter")
-    shoot("game over")
+    play_to_the_end(t, shoot)
     return shots
+
+
+def play_to_the_end(table, shoot) -> None:
+    """Press Enter at ``table`` (a TrappolaTable) until its deal is held (``shoot("held deal")``)
+    and then until its game is over (``shoot("game over")``)."""
+    while table.held is None:
+        table.press("Enter")
+    shoot("held deal")
+    while not table.state.is_over:
+        table.press("Enter")
+    shoot("game over")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 from layout import layout_problems, svg_problems
-from trappola_helpers import table_positions
+from trappola_helpers import play_to_the_end, table_positions
 
 pytestmark = pytest.mark.browser
 
@@ -74,12 +74,7 @@ def coached_phone_positions(lang: str) -> list[tuple[str, str]]:
     while not t.state.trick or t.state.current_player != t.you:
         t.press("Enter")
     shoot("a trick to answer")
-    while t.held is None:
-        t.press("Enter")
-    shoot("held deal")
-    while not t.state.is_over:
-        t.press("Enter")
-    shoot("game over")
+    play_to_the_end(t, shoot)
     return shots
 
 
