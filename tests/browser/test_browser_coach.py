@@ -12,7 +12,7 @@ from cardlab.draw.svg import BADGE_GOLD
 
 pytestmark = pytest.mark.browser
 
-_HINTS_READY = """([el]) => el.innerHTML.includes('cardlab-hint') && el.innerHTML.includes('playouts per choice')
+_HINTS_READY = """([el]) => el.innerHTML.includes('cardlab-hint') && el.textContent.replace(/\\s+/g, ' ').includes('playouts per choice')
                              && !el.innerHTML.includes('refining')"""
 
 

@@ -155,7 +155,9 @@ CASES: dict[str, dict[str, str]] = {
     },
 }
 PICTURES = {"cleopatra": "mid-game", "trappola": "mid-game", "kirifu": "passed-to-you"}  # README pictures
-COACH_READY = """(el) => el.innerHTML.includes('playouts per choice') && !el.innerHTML.includes('refining')"""
+# the coach's strip says it has its final figures (its head may wrap: spaces collapsed)
+COACH_READY = """(el) => { const said = el.textContent.replace(/\\s+/g, ' ');
+  return said.includes('playouts per choice') && !said.includes('refining'); }"""
 OUTPUT_WIDTH = """(el) => el.closest('.jp-OutputArea-output').getBoundingClientRect().width"""
 VIEW_WIDTHS = """() => Object.fromEntries([...document.querySelectorAll('[class*="cardlab-case-"]')].map(el => [
   [...el.classList].find(c => c.startsWith('cardlab-case-')).slice('cardlab-case-'.length),
