@@ -63,6 +63,9 @@ class GameTable(w.VBox):
     """
 
     you: int = 0
+    #: in a room (:mod:`cardlab.rooms`): the room's game that owns the state and moves its computer
+    #: seats; None at a table of its own (see :meth:`sit`)
+    host: Any = None
     #: the natural width of the table's wide drawing (user units = CSS px at scale 1): below it the
     #: table is drawn in its narrow layout
     WIDE_WIDTH: int = 800
@@ -86,7 +89,8 @@ class GameTable(w.VBox):
         self._busy = False
         self.asking_new = False                  # the next N deals a new game (see ask_new_game)
         self.games = 0                           # games started at this table
-        super().__init__([*settings, self.view, *below, self.new_button])
+        self.below = list(below)
+        super().__init__([*settings, self.view, *self.below, self.new_button])
         self.add_class("cardlab-table-root")
 
     # --- what a game gives ------------------------------------------------------------------------
@@ -185,7 +189,9 @@ class GameTable(w.VBox):
 
     def computer_moves(self) -> None:
         """Let the computer players move until it is the reader's turn or the game is over.
-        Input that arrives meanwhile is ignored."""
+        Input that arrives meanwhile is ignored. At a seat of a room the room moves them."""
+        if self.host is not None:
+            return
         self._busy = True
         try:
             while not self.state.is_over and self.state.current_player != self.you:
@@ -193,13 +199,32 @@ class GameTable(w.VBox):
         finally:
             self._busy = False
 
+    # --- a seat of a room's game -------------------------------------------------------------------
+    def sit(self, state: GameState, seat: int, host: Any) -> None:
+        """Sit at seat ``seat`` of a game that ``host`` owns (a room's, :mod:`cardlab.rooms`): the
+        table draws ``state`` as that seat sees it and plays that seat's actions on it; the host
+        moves the other seats and deals new games (N and New game do nothing here)."""
+        self.host, self.you = host, seat
+        self.start(state)
+
+    def panes(self) -> list[str]:
+        """The HTML shown under the drawing now (a log, a score sheet …), for a page that shows
+        the table without widgets (a room's seat)."""
+        return [child.value for child in self.below if isinstance(child, w.HTML) and child.value]
+
+    def refresh(self, start: int) -> None:
+        """The other seats moved since event ``start`` (at a room's table): tell what they did and
+        redraw."""
+        self.after_action(start)
+        self.redraw()
+
     # --- events -----------------------------------------------------------------------------------
     def handle(self, event: Event) -> None:
         """Route one checked event from the view (stale clicks and keys never arrive here).
         The key N deals a new game: at once when the game is over, else when pressed twice in a
         row (the first press only asks), so a stray key loses nothing."""
         position = (self.games, len(self.state.history))
-        new_key = event["type"] == "key" and event["key"] in ("n", "N")
+        new_key = event["type"] == "key" and event["key"] in ("n", "N") and self.host is None
         if new_key and (self.state.is_over or self.asking_new):
             self.new_game()
             return

@@ -193,7 +193,10 @@ class KirifuTable(GameTable):
         the reader's next move."""
         lines = [narrate(e, self.state.players, self.lang) for e in events
                  if getattr(e, "player", None) != self.you and not isinstance(e, kirifu.Drew)]
-        self.narration = "; ".join(lines) if lines else say(self.lang, "waiting")
+        turn = self.state.current_player
+        waiting = say(self.lang, "waiting") if turn == self.you or self.state.is_over \
+            else say(self.lang, "their_turn", name=self.state.players[turn])   # at a room's table
+        self.narration = "; ".join(lines) if lines else waiting
         return self.narration
 
     def ended(self) -> str:

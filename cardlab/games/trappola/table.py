@@ -82,6 +82,10 @@ class TrappolaTable(GameTable):
         self._holding = False
         super().start(state)
 
+    def sit(self, state: trappola.State, seat: int, host: Any) -> None:
+        self.names = tuple(state.players)           # a room's players, by their own names
+        super().sit(state, seat, host)
+
     @property
     def held(self) -> trappola.View | None:
         """The finished deal shown until the reader moves on (the view's ``last_deal``), else None."""

@@ -1,0 +1,95 @@
+"""The messages between a room server and a seat's browser, and their limits.
+
+A browser sends JSON objects, one per WebSocket frame:
+
+- the table's own events, exactly as a notebook table's view sends them
+  (:mod:`cardlab.widgets.view`): ``{"type": "click", "target": "hand:5S", "seq": 7, "t": 812}``,
+  ``{"type": "key", "key": "Enter", "seq": 7, "t": 90}``, ``{"type": "timer", "tag": …}``;
+- ``{"type": "width", "width": 360}`` — the width of the page's table, which picks the layout;
+- ``{"type": "act", "action": "pass 5S", "seq": 7}`` — an action by its record text (programs'
+  clients; the drawing numbered ``seq`` must be the one shown, as for a click);
+- ``{"type": "hello"}`` — nothing but the answer: the seat's drawing again.
+
+The server answers every frame on the same connection: ``{"type": "draw", …}`` (the seat's
+drawing, its number, the message under it, the panes under it, the seat's legal actions) when it
+changed, else ``{"type": "ok", "seq": …}``; or ``{"type": "error", "error": <kind>, "message": …}``
+and nothing changes. The kinds: ``too-large`` (a frame over :data:`MAX_FRAME` characters),
+``not-json``, ``bad-message`` (not an object, an unknown type, a bad field: the message names it),
+``too-fast`` (more than :data:`RATE` frames a second, over a burst of :data:`BURST`), ``illegal``
+(an action the rules forbid now: the message names the rule), ``closed`` (the room is closed or
+the game ended). A frame over :data:`MAX_WIRE` bytes closes the connection (code 1009) before it
+is read. Timers the table asks for arrive as ``{"type": "timer", "ms": …, "tag": …, "id": …}``.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from ..errors import CardlabError
+
+MAX_FRAME = 4096          # the longest frame read (characters); a table's event is under 300
+MAX_WIRE = 64 * 1024      # the longest frame the WebSocket accepts at all (bytes)
+RATE = 20.0               # frames a second, sustained, per connection
+BURST = 40                # frames at once before the rate applies
+EVENT_TYPES = ("click", "key", "timer")
+TYPES = EVENT_TYPES + ("width", "act", "hello")
+
+
+class RoomMessageError(CardlabError, ValueError):
+    """A frame the server does not take; ``kind`` is the error's kind on the wire."""
+
+    def __init__(self, kind: str, message: str) -> None:
+        super().__init__(message)
+        self.kind = kind
+
+
+def read_frame(text: Any) -> dict[str, Any]:
+    """The message of one frame (a dict with a known ``type``), or ``RoomMessageError``."""
+    if not isinstance(text, str):
+        raise RoomMessageError("bad-message", "frames are JSON text, not binary")
+    if len(text) > MAX_FRAME:
+        raise RoomMessageError("too-large", f"a frame is at most {MAX_FRAME} characters, this one {len(text)}")
+    try:
+        message = json.loads(text)
+    except (ValueError, RecursionError):
+        raise RoomMessageError("not-json", "a frame is one JSON object, like {\"type\": \"hello\"}") from None
+    if not isinstance(message, dict):
+        raise RoomMessageError("bad-message", f"a frame is a JSON object, not {type(message).__name__}")
+    kind = message.get("type")
+    if not isinstance(kind, str) or kind not in TYPES:
+        raise RoomMessageError("bad-message", f"type {kind!r:.40} is unknown; the types: {', '.join(TYPES)}")
+    if kind == "width":
+        width = message.get("width")
+        if isinstance(width, bool) or not isinstance(width, int) or not 0 < width <= 100_000:
+            raise RoomMessageError("bad-message", f"width: a number of pixels from 1 to 100000, not {width!r:.20}")
+    if kind == "act":
+        action, seq = message.get("action"), message.get("seq")
+        if not isinstance(action, str) or not 0 < len(action) <= 200:
+            raise RoomMessageError("bad-message", f"action: an action's text (1 to 200 characters), not {action!r:.40}")
+        if isinstance(seq, bool) or not isinstance(seq, int):
+            raise RoomMessageError("bad-message", f"seq: the number of the drawing shown, not {seq!r:.20}")
+    return message
+
+
+class RateLimit:
+    """A token bucket: :data:`BURST` frames at once, then :data:`RATE` a second."""
+
+    def __init__(self, rate: float = RATE, burst: int = BURST, clock: Any = time.monotonic) -> None:
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self.tokens, self.last = float(burst), clock()
+
+    def allow(self) -> bool:
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+def error(kind: str, message: str) -> dict[str, Any]:
+    """The answer to a frame that changed nothing."""
+    return {"type": "error", "error": kind, "message": message}

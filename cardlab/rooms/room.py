@@ -1,0 +1,321 @@
+"""Rooms, their games and seats: the authoritative games of a room server, with no network in them.
+
+A :class:`Lobby` holds the rooms of one server and its :class:`~cardlab.rooms.store.Store`. A
+:class:`Room` has a name, a secret teacher's token and games; a :class:`RoomGame` is one game of
+any registered game, its state owned here, with a seat for a person (held by a secret token, the
+seat's link) or for the computer (any bot of the game's ``bots`` part). A person's seat is drawn
+by the game's own table (its ``table`` part) sitting at that seat (:meth:`GameTable.sit`): the
+same drawing, clicks, keys and refusals as in a notebook, from ``state.view(seat)`` only; the
+table plays the seat's actions on the state, which checks every one.
+
+After every gesture the game writes the new actions to the store, lets the computer seats move
+(each of their actions written too) and only then lets the server send anything
+(:meth:`RoomGame.handle` returns the seats whose drawing changed). A game restarted from the store
+is its record replayed: the same state, action for action.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import secrets
+import threading
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from ..errors import CardlabError
+from ..game import GameState
+from ..records import Record, record_of
+from ..registry import GameInfo, game_info
+from ..words import check_lang
+from .store import Store, StoredGame, StoredSeat
+
+PERSON, COMPUTER = "person", "computer"
+TOKEN_BYTES = 16          # a seat's or a teacher's token: 128 random bits, 22 URL-safe characters
+
+
+class RoomError(CardlabError, ValueError):
+    """A room asked for something it cannot do (an unknown game or bot, a seat that is not there,
+    a closed room); the message names the field."""
+
+
+def default_bot(info: GameInfo) -> str | None:
+    """The bot a computer seat gets unless told: the rule-of-thumb player where the game has one
+    (quick and fair), else the game's first."""
+    bots = info.part("bots", {})
+    return "thumb" if "thumb" in bots else next(iter(bots), None)
+
+
+def new_token() -> str:
+    """A secret, unguessable token for a link."""
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+@dataclass
+class Seat:
+    """A seat of a room's game: a ``person`` (``name``) or the ``computer`` (``bot``: its name)."""
+
+    number: int
+    name: str
+    token: str
+    kind: str = PERSON
+    bot: str | None = None
+    player: Any = None                                  # the bot object of a computer seat
+    tables: dict[str, Any] = field(default_factory=dict)   # lang -> the table drawn for this seat
+    connected: int = 0                                  # browsers open on this seat now
+    outbox: list[dict[str, Any]] = field(default_factory=list)  # what its tables sent for the browser (timers)
+
+    def stored(self) -> StoredSeat:
+        return StoredSeat(self.number, self.token, self.name, self.kind, self.bot)
+
+
+class RoomGame:
+    """One game of a room. Use :meth:`Room.add_game` to make one."""
+
+    def __init__(self, room: "Room", id: int, info: GameInfo, state: GameState, seats: list[Seat],
+                 on: bool = True) -> None:
+        self.room, self.id, self.info, self.state, self.seats = room, id, info, state, seats
+        self.on = on                                    # False once the teacher ended it
+        self.saved = len(state.history)                 # actions written to the store
+        for seat in seats:
+            if seat.kind == COMPUTER:
+                seat.player = self._bot(seat.bot, seat.number)
+
+    # --- seats ------------------------------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        """The game is finished (or was ended by the teacher)."""
+        return self.state.is_over or not self.on
+
+    def seat_of(self, token: str) -> Seat | None:
+        """The seat held by ``token`` (compared in constant time), else None."""
+        found = None
+        for seat in self.seats:
+            if secrets.compare_digest(seat.token, token):
+                found = seat
+        return found
+
+    def table(self, seat: Seat, lang: str = "en") -> Any:
+        """The game's table at ``seat`` in ``lang``, made on first use."""
+        lang = check_lang(lang)
+        if lang not in seat.tables:
+            table = self.info.part("table")(lang=lang)
+            table.view.send = lambda content, buffers=None: seat.outbox.append(content)   # to the seat's browsers
+            table.sit(self.state, seat.number, self)
+            seat.tables[lang] = table
+        return seat.tables[lang]
+
+    def _bot(self, name: str | None, number: int) -> Any:
+        bots = self.info.part("bots", {})
+        if name not in bots:
+            raise RoomError(f"bot: {self.info.title} has no bot {name!r:.40}; its bots: {', '.join(bots) or 'none'}")
+        player = bots[name]((self.state.seed or 0) * 100 + number)
+        if player is None or not callable(getattr(player, "choose", None)):
+            raise RoomError(f"bot: {name!r} of {self.info.title} does not take a seat (it chooses no actions)")
+        return player
+
+    def seat_computer(self, number: int, bot: str | None = None) -> list[Seat]:
+        """Give seat ``number`` to the computer (``bot``: a bot of the game; default its first); it
+        moves at once if it is its turn. Returns the seats whose drawing changed."""
+        seat = self._seat(number)
+        bot = bot or default_bot(self.info)
+        seat.player, seat.kind, seat.bot = self._bot(bot, number), COMPUTER, bot
+        self.room.lobby.store.set_seat(self.id, seat.stored())
+        return self._settle(len(self.state.events), None)
+
+    def seat_person(self, number: int, name: str | None = None) -> None:
+        """Give seat ``number`` back to a person (its link is the same as before)."""
+        seat = self._seat(number)
+        seat.kind, seat.bot, seat.player = PERSON, None, None
+        seat.name = name or seat.name
+        self.room.lobby.store.set_seat(self.id, seat.stored())
+
+    def _seat(self, number: int) -> Seat:
+        if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number < len(self.seats):
+            raise RoomError(f"seat: the seats are 0 to {len(self.seats) - 1}, not {number!r:.20}")
+        return self.seats[number]
+
+    # --- play -------------------------------------------------------------------------------------
+    def handle(self, seat: Seat, lang: str, event: dict[str, Any]) -> list[Seat]:
+        """A browser's event (click, key, timer) at ``seat``'s table: the table reads it (a
+        malformed one raises ``TableEventError`` and changes nothing); the new actions are written,
+        the computer seats move. Returns the seats whose drawing may have changed."""
+        table = self.table(seat, lang)
+        start, acted = len(self.state.events), len(self.state.history)
+        if self.over:
+            table.view.send_event(event)       # still checked; the table ignores it once over
+            return [seat]
+        table.view.send_event(event)
+        return self._settle(start, seat) if len(self.state.history) > acted else [seat]
+
+    def act(self, seat: Seat, lang: str, text: str) -> list[Seat]:
+        """``seat`` takes the action ``text`` (a program's client): checked by the state like a
+        click, ``IllegalActionError`` naming the rule if it is not the seat's to take now."""
+        table = self.table(seat, lang)
+        start = len(self.state.events)
+        if not self.on:
+            raise RoomError("action: the teacher has ended this game")
+        self.state.play(text, player=seat.number)
+        table.refresh(start)
+        return self._settle(start, seat)
+
+    def _settle(self, start: int, actor: Seat | None) -> list[Seat]:
+        """Write the new actions, let the computer seats move (writing theirs), redraw the other
+        seats from event ``start`` and the actor's from the computer's first move."""
+        self._save()
+        moved = len(self.state.events)
+        while self.on and not self.state.is_over and self.seats[self.state.current_player].kind == COMPUTER:
+            seat = self.seats[self.state.current_player]
+            self.state.play(seat.player.choose(self.state), player=seat.number)
+            self._save()
+        if self.state.is_over:
+            self.room.lobby.store.set_status(self.id, "over")
+        for seat in self.seats:
+            for table in seat.tables.values():
+                if seat is not actor:
+                    table.refresh(start)
+                elif len(self.state.events) > moved:
+                    table.refresh(moved)
+        return list(self.seats)
+
+    def _save(self) -> None:
+        """Write the actions not yet written; if the store fails, the state goes back to what is
+        written (nothing is ever shown that is not kept)."""
+        texts = self.state.history_text()[self.saved:]
+        if not texts:
+            return
+        try:
+            self.room.lobby.store.add_actions(self.id, self.saved, texts)
+        except Exception:
+            while len(self.state.history) > self.saved:
+                self.state.undo()
+            raise
+        self.saved += len(texts)
+
+    def end(self) -> list[Seat]:
+        """The teacher ends the game where it is (its record keeps the actions so far)."""
+        self.on = False
+        self.room.lobby.store.set_status(self.id, "ended")
+        return list(self.seats)
+
+    def record(self) -> Record:
+        """The game's record so far (the room's name and the game's number in its title)."""
+        return record_of(self.state, title=f"{self.room.name}, game {self.id}")
+
+    def summary(self) -> dict[str, Any]:
+        """The game in a few fields, for the teacher's view."""
+        return {"game": self.id, "title": self.info.title, "rules": self.state.rules.name,
+                "status": "over" if self.state.is_over else "ended" if not self.on else "on",
+                "actions": len(self.state.history),
+                "seats": [{"seat": s.number, "name": s.name, "kind": s.kind, "bot": s.bot,
+                           "connected": s.connected} for s in self.seats]}
+
+
+class Room:
+    """A room of a server: its games, its name and the teacher's secret token."""
+
+    def __init__(self, lobby: "Lobby", id: int, name: str, teacher: str, is_open: bool = True) -> None:
+        self.lobby, self.id, self.name, self.teacher, self.is_open = lobby, id, name, teacher, is_open
+        self.games: list[RoomGame] = []
+
+    def add_game(self, game: str, seats: Iterable[str] | int = 2, rules: str | None = None,
+                 seed: int | None = None, bot: str | None = None) -> RoomGame:
+        """A new game of ``game`` (a registered name) with ``rules`` (a preset's name; default the
+        game's first) and ``seats``: a number of people, or one entry per seat — a person's name,
+        or ``"computer"`` (``bot``: which bot; default the game's first)."""
+        info = game_info(game)
+        presets = info.presets
+        rules = rules or next(iter(presets))
+        if rules not in presets:
+            raise RoomError(f"rules: {info.title} has no preset {rules!r:.40}; presets: {', '.join(presets)}")
+        preset = presets[rules]
+        low, high = info.players
+        names = [f"Player {i + 1}" for i in range(seats)] if isinstance(seats, int) else list(seats)
+        if not low <= len(names) <= high:
+            raise RoomError(f"seats: {info.title} is played by {low} to {high}, not {len(names)}")
+        if "players" in {f.name for f in dataclasses.fields(preset)}:
+            try:
+                preset = dataclasses.replace(preset, players=len(names))
+            except CardlabError as e:
+                raise RoomError(f"seats: {e}") from None
+        seed = secrets.randbelow(2**31) if seed is None else seed
+        people = [n if n != COMPUTER else f"Computer {i + 1}" for i, n in enumerate(names)]
+        state = info.module.new_game(preset, seed=seed, players=people)
+        header = record_of(state)
+        seat_list = [Seat(i, people[i], new_token(), COMPUTER if n == COMPUTER else PERSON,
+                          (bot or default_bot(info)) if n == COMPUTER else None)
+                     for i, n in enumerate(names)]
+        with self.lobby.lock:
+            gid = self.lobby.store.add_game(self.id, _header(header), [s.stored() for s in seat_list])
+            made = RoomGame(self, gid, info, state, seat_list)
+            self.games.append(made)
+            made._settle(0, None)
+        return made
+
+    def game(self, id: int) -> RoomGame:
+        for made in self.games:
+            if made.id == id:
+                return made
+        raise RoomError(f"game: room {self.name!r} has no game {id!r:.20}")
+
+    def set_open(self, is_open: bool) -> None:
+        """Open or close the room: a closed room's links show that it is closed."""
+        self.is_open = bool(is_open)
+        self.lobby.store.set_open(self.id, self.is_open)
+
+    def records(self) -> list[Record]:
+        """The records of the room's finished games, in the order they were made."""
+        return [g.record() for g in self.games if g.state.is_over]
+
+
+def _header(record: Record) -> dict[str, Any]:
+    """A record with no actions yet, as the store keeps a game's headers."""
+    data = dataclasses.asdict(record)
+    data["actions"] = []
+    return data
+
+
+class Lobby:
+    """Every room of one server, kept in ``store`` (rooms found there are restored)."""
+
+    def __init__(self, store: Store | None = None) -> None:
+        self.store = store or Store()
+        self.lock = threading.RLock()          # the server's thread and a notebook's share the rooms
+        self.rooms: list[Room] = []
+        for rid, name, teacher, is_open in self.store.rooms():
+            room = Room(self, rid, name, teacher, is_open)
+            room.games = [self._restore(room, stored) for stored in self.store.games(rid)]
+            self.rooms.append(room)
+
+    def add_room(self, name: str = "Class") -> Room:
+        """A new room with a new teacher's token."""
+        if not isinstance(name, str) or not 0 < len(name) <= 80:
+            raise RoomError(f"name: a room's name is 1 to 80 characters, not {name!r:.40}")
+        teacher = new_token()
+        with self.lock:
+            room = Room(self, self.store.add_room(name, teacher), name, teacher)
+            self.rooms.append(room)
+        return room
+
+    def _restore(self, room: Room, stored: StoredGame) -> RoomGame:
+        """A stored game, its record replayed action by action."""
+        record = Record(**{**stored.header, "actions": stored.actions})
+        state = record.replay()
+        seats = [Seat(s.seat, s.name, s.token, s.kind, s.bot) for s in stored.seats]
+        return RoomGame(room, stored.id, game_info(record.game), state, seats, on=stored.status != "ended")
+
+    def find_seat(self, token: str) -> tuple[RoomGame, Seat] | None:
+        """The game and seat a token holds, else None."""
+        for room in self.rooms:
+            for made in room.games:
+                seat = made.seat_of(token)
+                if seat is not None:
+                    return made, seat
+        return None
+
+    def find_teacher(self, token: str) -> Room | None:
+        """The room whose teacher's token ``token`` is, else None."""
+        found = None
+        for room in self.rooms:
+            if secrets.compare_digest(room.teacher, token):
+                found = room
+        return found

@@ -1,0 +1,185 @@
+"""Rooms without a network (issue 24): the room's games, seats, computer seats, the store, the
+protocol's limits. The server over real WebSockets: test_rooms_server.py."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+
+import pytest
+from rooms_helpers import hidden_cards, mentions
+
+from cardlab.coach import review
+from cardlab.errors import IllegalActionError
+from cardlab.records import loads, to_frame
+from cardlab.rooms import COMPUTER, PERSON, Lobby, RoomError, Store
+from cardlab.rooms.protocol import BURST, RateLimit, RoomMessageError, read_frame
+
+
+def play_randomly(game, rng, steps=10_000):
+    """Every person's seat takes random legal actions through its table (by text) to the end."""
+    for _ in range(steps):
+        if game.over:
+            return
+        seat = game.seats[game.state.current_player]
+        legal = [game.state.action_text(a) for a in game.state.legal_actions()]
+        game.act(seat, "en", rng.choice(legal))
+
+
+@pytest.fixture
+def lobby(tmp_path):
+    return Lobby(Store(tmp_path / "rooms.sqlite"))
+
+
+def test_a_room_game_is_checked_on_creation(lobby):
+    room = lobby.add_room("3B")
+    with pytest.raises(RoomError, match="seats"):
+        room.add_game("kirifu", 6)
+    with pytest.raises(RoomError, match="rules"):
+        room.add_game("trappola", 2, rules="no-such-preset")
+    with pytest.raises(RoomError, match="bot"):
+        room.add_game("trappola", ["Ann", "computer"], bot="nobody")
+    with pytest.raises(ValueError, match="unknown game"):
+        room.add_game("chess", 2)
+    with pytest.raises(RoomError, match="name"):
+        lobby.add_room("")
+    assert room.games == []
+
+
+def test_computer_seats_move_at_once_and_people_wait(lobby):
+    room = lobby.add_room("3B")
+    game = room.add_game("kirifu", ["computer", "Ann", "Ben", "computer"], seed=4)
+    assert [s.kind for s in game.seats] == [COMPUTER, PERSON, PERSON, COMPUTER]
+    assert game.seats[game.state.current_player].kind == PERSON     # seat 0 has moved already
+    assert game.state.history and game.saved == len(game.state.history)
+
+
+def test_a_seat_may_take_only_its_own_actions(lobby):
+    game = lobby.add_room("3B").add_game("trappola", ["Ann", "Ben"], seed=2)
+    mover = game.state.current_player
+    other = game.seats[1 - mover]
+    legal = game.state.action_text(game.state.legal_actions()[0])
+    before = game.state.history_text()
+    with pytest.raises(IllegalActionError) as refused:
+        game.act(other, "en", legal)
+    assert refused.value.rule == "turn"
+    assert game.state.history_text() == before and game.saved == len(before)
+
+
+def test_each_seat_is_drawn_from_its_own_view_only(lobby):
+    """No drawing, message or pane of a seat names a card hidden from it (K23, T6), move after move."""
+    game = lobby.add_room("3B").add_game("kirifu", ["Ann", "Ben", "Chie", "computer"], seed=11)
+    rng = random.Random(3)
+    for _ in range(40):
+        if game.over:
+            break
+        for seat in game.seats[:3]:
+            table = game.table(seat)
+            hidden = hidden_cards(game.state, seat.number)
+            shown = table.view.svg + table.view.status + "".join(table.panes())
+            assert mentions(shown, hidden) == [], f"seat {seat.number} sees hidden cards"
+        mover = game.seats[game.state.current_player]
+        game.act(mover, "en", rng.choice([game.state.action_text(a) for a in game.state.legal_actions()]))
+
+
+def test_tables_tell_whose_turn_it_is(lobby):
+    game = lobby.add_room("3B").add_game("kirifu", ["Ann", "Ben", "Chie"], seed=5)
+    turn = game.state.current_player
+    waiting = game.seats[(turn + 1) % 3]
+    assert game.table(waiting).view.status == f"{game.seats[turn].name} to play."
+    assert game.table(game.seats[turn]).view.status != game.table(waiting).view.status
+
+
+def test_clicks_reach_the_engine_through_the_seat_table(lobby):
+    game = lobby.add_room("3B").add_game("trappola", ["Ann", "computer"], seed=7)
+    ann = game.seats[0]
+    table = game.table(ann)
+    assert table.choices() == ["exchange", "keep"]
+    changed = game.handle(ann, "en", {"type": "click", "target": "keep", "seq": table.view.seq, "t": 5})
+    assert ann in changed
+    assert game.state.history_text()[0] == "keep" and game.saved == len(game.state.history)
+    stale = {"type": "click", "target": "keep", "seq": table.view.seq - 1, "t": 5}
+    before = game.state.history_text()
+    game.handle(ann, "en", stale)                       # a click on a drawing no longer shown: dropped
+    assert game.state.history_text() == before
+
+
+def test_a_seat_goes_to_the_computer_and_back(lobby):
+    room = lobby.add_room("3B")
+    game = room.add_game("trappola", ["Ann", "Ben"], seed=3)
+    mover = game.state.current_player
+    game.seat_computer(mover, "thumb")
+    assert game.seats[mover].kind == COMPUTER and game.state.current_player != mover or game.over
+    game.seat_person(mover)
+    assert game.seats[mover].kind == PERSON
+    again = Lobby(lobby.store).rooms[0].games[0]
+    assert again.seats[mover].kind == PERSON and again.state.history_text() == game.state.history_text()
+
+
+def test_a_game_ended_by_the_teacher_takes_no_more_actions(lobby):
+    game = lobby.add_room("3B").add_game("trappola", ["Ann", "Ben"], seed=3)
+    game.end()
+    seat = game.seats[game.state.current_player]
+    with pytest.raises(RoomError, match="ended"):
+        game.act(seat, "en", game.state.action_text(game.state.legal_actions()[0]))
+    assert not Lobby(lobby.store).rooms[0].games[0].on
+
+
+@pytest.mark.parametrize("name, seats", [("kirifu", ["Ann", "Ben", "Chie", "computer"]), ("trappola", ["Ann", "Ben"])])
+def test_a_restarted_lobby_resumes_every_game_where_it_was(lobby, name, seats):
+    room = lobby.add_room("3B")
+    game = room.add_game(name, seats, seed=21)
+    rng = random.Random(5)
+    for _ in range(30):
+        mover = game.seats[game.state.current_player]
+        game.act(mover, "en", rng.choice([game.state.action_text(a) for a in game.state.legal_actions()]))
+    again = Lobby(Store(lobby.store.path)).rooms[0].games[0]
+    assert again.state.history_text() == game.state.history_text()
+    assert again.state.fingerprint() == game.state.fingerprint()
+    assert [s.token for s in again.seats] == [s.token for s in game.seats]
+
+
+def test_nothing_is_shown_that_the_store_did_not_keep(lobby, monkeypatch):
+    game = lobby.add_room("3B").add_game("trappola", ["Ann", "Ben"], seed=3)
+    seat = game.seats[game.state.current_player]
+    before = game.state.fingerprint()
+
+    def broken(*_args):
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(lobby.store, "add_actions", broken)
+    with pytest.raises(sqlite3.OperationalError):
+        game.act(seat, "en", game.state.action_text(game.state.legal_actions()[0]))
+    assert game.state.fingerprint() == before
+
+
+@pytest.mark.parametrize("name, seats", [("kirifu", ["Ann", "Ben", "computer"]), ("trappola", ["Ann", "computer"])])
+def test_finished_room_games_are_records_the_coach_reviews(lobby, name, seats):
+    room = lobby.add_room("3B")
+    game = room.add_game(name, seats, seed=8)
+    play_randomly(game, random.Random(1))
+    [record] = room.records()
+    again = loads(record.to_json())
+    assert again.replay().fingerprint() == game.state.fingerprint()
+    assert len(to_frame(game.state.events)) == len(game.state.events)
+    decisions = review(again, player=0, budget=8, seed=1, everything=True)
+    assert len(decisions) > 0 and set(decisions["step"]) <= set(range(len(record.actions)))
+
+
+@pytest.mark.parametrize("frame, kind", [
+    ("nope", "not-json"), ("[1, 2]", "bad-message"), ('{"type": "zap"}', "bad-message"),
+    ('{"type": "width", "width": -3}', "bad-message"), ('{"type": "act", "action": "", "seq": 1}', "bad-message"),
+    ('{"type": "act", "action": "keep"}', "bad-message"), ("x" * 5000, "too-large"), (b"\x00", "bad-message"),
+])
+def test_malformed_frames_are_named(frame, kind):
+    with pytest.raises(RoomMessageError) as refused:
+        read_frame(frame)
+    assert refused.value.kind == kind
+
+
+def test_the_rate_limit_allows_a_burst_then_the_rate():
+    now = [0.0]
+    limit = RateLimit(rate=10, burst=BURST, clock=lambda: now[0])
+    assert all(limit.allow() for _ in range(BURST)) and not limit.allow()
+    now[0] += 0.5                                       # half a second: five more
+    assert sum(limit.allow() for _ in range(10)) == 5
