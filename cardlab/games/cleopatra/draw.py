@@ -9,7 +9,9 @@ Three layouts (issue 29): ``"wide"`` (:data:`WIDE_WIDTH` units, the side area on
 ``"narrow"`` (:data:`NARROW_WIDTH` units, the side area below) and ``"phone"``
 (``svg.PHONE_WIDTH`` = 360 units: a seat's stacks close together, the keys under whose turn it
 is, the log below); each names its play area (the seats, the pile and what to do now) with
-``data-play-height``, at most 700 units tall in the narrow and phone layouts.
+``data-play-height``, at most 700 units tall in the narrow and phone layouts. At a table of two
+people at one keyboard (``seat_keys``) each seat's own keys are drawn under it, the pile and the
+bottom seat's foot a row lower (:data:`ROW`) in every layout.
 Cards are :data:`W` units wide (more than ``svg.READABLE_W``: every face text is >= 11 units);
 no text is smaller than ``svg.MIN_TEXT`` (11) units.
 
@@ -128,13 +130,16 @@ def _label(text: str, x: float, y: float, size: float = LABEL, **kw: object) -> 
 class _Table:
     """One drawing of the table: the view, the words and the layout's geometry."""
 
-    def __init__(self, view: View, reader: int | None, lang: str, layout: str, title: str) -> None:
+    def __init__(self, view: View, reader: int | None, lang: str, layout: str, title: str,
+                 seat_keys: bool = False) -> None:
         self.view, self.reader, self.lang, self.layout = view, reader, lang, layout
         self.names = tuple(short(n) for n in view.players)
         geometry = GEOMETRY[layout]
         # the phone's title may take two lines (at a space: "Egyptian Ratscrew" / its Japanese name)
         self.title = wrap(title, geometry.width - 2 * geometry.margin, TITLE, bold=True, cjk=False)
         self.g = geometry.below(ROW * (len(self.title) - 1))
+        if seat_keys:                          # a row under the top seat for its keys
+            self.g = replace(self.g, pile_y=self.g.pile_y + ROW)
 
     def about(self, key: str, seat: int, width: float = 10_000, size: float = LABEL, bold: bool = False,
               **fields: object) -> str:
@@ -171,6 +176,11 @@ class _Table:
         parts += [f'<rect x="{x - 6}" y="{y - 6:g}" width="{W + 12:g}" height="{H + 12:g}" rx="6" fill="none"'
                   f' stroke="{FLASH}" stroke-width="3"/>' for x, on in marks if on]
         return "".join(parts)
+
+    def keys(self, text: str, y: float) -> str:
+        """A seat's own keys (``text``), in the row under its labels (its stacks' top at ``y``)."""
+        return svg.text_g(text, self.g.hand_x, y + H + LABEL_GAP + ROW, size=LABEL, fill=PALE,
+                          cls="cardlab-keys") if text else ""
 
     def taken(self, capture: Capture, y: float, to_hand: bool) -> str:
         """The cards just taken, face up beside the winner's won pile (or hand), and what happened."""
@@ -255,18 +265,21 @@ class _Table:
 
 
 def table_svg(game: State | View, *, reader: int | None = None, layout: str = "wide", lang: str = "en",
-              choices: Sequence[str] = (), keys: Sequence[str] = (), capture: Capture | None = None) -> str:
+              choices: Sequence[str] = (), keys: Sequence[str] = (), capture: Capture | None = None,
+              seat_keys: Sequence[str] = ()) -> str:
     """The table seen by ``reader`` (their seat is "you"; None: a spectator) in ``layout``
     (``"wide"``, ``"narrow"`` or ``"phone"``) and ``lang``. ``choices``: the reader's clickable
     targets now (``"turn"``, ``"slap"``); ``keys``: the keys to show ("turn", "slap": "Enter:
-    turn · Space: slap"). From a ``State`` the drawing also shows the log and the capture made by
+    turn · Space: slap"); ``seat_keys``: the text of each seat's own keys, by seat ("A: turn · S:
+    slap", "" for none), drawn under that seat (two people at one keyboard: a row is kept for them,
+    shown or not). From a ``State`` the drawing also shows the log and the capture made by
     the last action (``capture`` overrides it); a ``View`` has no events, so it shows neither.
     The play area (``data-play-height``, issue 29) is the seats, the pile and what to do now: all
     of the wide drawing, the narrow and phone ones above their log."""
     svg.check_layout(layout)
     view = game.view(reader) if isinstance(game, State) else game
     rules = game.rules if isinstance(game, State) else Rules()
-    table = _Table(view, reader, lang, layout, rules_words(lang, "title", rules.name))
+    table = _Table(view, reader, lang, layout, rules_words(lang, "title", rules.name), bool(seat_keys))
     g = table.g
     log: list[Line] = []
     outcome = view.result
@@ -280,14 +293,18 @@ def table_svg(game: State | View, *, reader: int | None = None, layout: str = "w
     top, bottom = (1 - reader, reader) if reader is not None else (1, 0)
     parts = [table.heading(), table.seat(top, g.top_y, choices, to_hand), table.seat(bottom, g.bottom_y, choices, to_hand),
              table.pile(choices)]
+    if seat_keys:
+        parts += [table.keys(seat_keys[top], g.top_y), table.keys(seat_keys[bottom], g.bottom_y)]
+    keys_row = ROW if seat_keys else 0         # the bottom seat's keys
     if capture is not None:
         parts.append(table.taken(capture, g.top_y if capture.seat == top else g.bottom_y, to_hand))
     if layout == "wide":
         side, _, _ = table.side(g.width + 6, 34, SIDE_WIDTH - 22, log, keys, outcome)
-        width, height, play = WIDE_WIDTH, PLAY_HEIGHT, PLAY_HEIGHT
+        width, height = WIDE_WIDTH, PLAY_HEIGHT + keys_row
+        play = height
     else:
-        side, play, last = table.side(g.margin, g.bottom_y + H + LABEL_GAP + 32, g.width - 2 * g.margin, log, keys,
-                                      outcome)
+        side, play, last = table.side(g.margin, g.bottom_y + H + LABEL_GAP + 32 + keys_row, g.width - 2 * g.margin,
+                                      log, keys, outcome)
         width, height = g.width, last + ROW - 8
     parts.append(side)
     title = CLEOPATRA.say(lang, "table_name", rules=rules_words(lang, "rules", rules.name))
