@@ -20,7 +20,8 @@ from cardlab.games.cleopatra.table import CleopatraReplay, CleopatraTable
 from cardlab.games import cleopatra
 from cardlab.games.cleopatra.sample import load_sample
 from cardlab.words import LANGS
-from cardlab.games.cleopatra.words import CLEOPATRA
+from cardlab.games.cleopatra.table_duo import SEAT_KEYS
+from cardlab.games.cleopatra.words import CLEOPATRA, DUO
 
 NS = "{http://www.w3.org/2000/svg}"
 SAMPLE = load_sample().states()
@@ -54,8 +55,15 @@ POSITIONS = {
 }
 
 
+def seat_keys(lang: str) -> list[str]:
+    """Each seat's keys at a table of two people at one keyboard (issue 24), all of them shown."""
+    return [CLEOPATRA.say(lang, "keys_sep").join(DUO.say(lang, f"key_{action}", letter=key.upper())
+                                                 for action, key in keys.items()) for keys in SEAT_KEYS]
+
+
 def drawings():
-    """Every position in every layout and both languages, seen by X and by a spectator."""
+    """Every position in every layout and both languages, seen by X, by a spectator and by two
+    people at one keyboard (each seat's keys under it)."""
     for name, make in POSITIONS.items():
         game = make()
         for layout in LAYOUTS:
@@ -64,6 +72,8 @@ def drawings():
                     yield f"{name}/{layout}/{lang}/{reader}", layout, table_svg(
                         game, reader=reader, layout=layout, lang=lang, keys=keys,
                         choices=("turn", "slap") if reader == 0 else ())
+                yield f"{name}/{layout}/{lang}/duo", layout, table_svg(game, layout=layout, lang=lang,
+                                                                       seat_keys=seat_keys(lang))
 
 
 WIDTHS = {"wide": WIDE_WIDTH, "narrow": drawing.NARROW_WIDTH, "phone": PHONE_WIDTH}

@@ -22,6 +22,7 @@ once before the first card or after the end; mid-game the change waits and the m
 N does, before the game is dropped (N or New game deals it; setting them back cancels). The
 *slap trainer* (``trainer=True``) records your reactions and shows them after the game
 (:mod:`cardlab.games.cleopatra.table_slaps`). Every word is in English or Japanese (``lang="ja"``).
+Two people at one keyboard, no bot: :class:`~cardlab.games.cleopatra.table_duo.CleopatraDuoTable`.
 
     >>> table = CleopatraTable(seed=4)
     >>> table.press("Enter") if table.state.current_player == 0 else None
@@ -128,6 +129,8 @@ class CleopatraTable(GameTable):
     NARROW_WIDTH = drawing.NARROW_WIDTH        # below it: the phone layout (issue 29)
     #: the rules (a key of :data:`RULES`) and the seed the game on the table was dealt with
     dealt: tuple[str, int]
+    #: the computer's slap model (None at a table of two people, :mod:`~cardlab.games.cleopatra.table_duo`)
+    bot: SlapBot | None
 
     def __init__(self, rules: str = "Cleopatra", seed: int = 0, attention: float = 0.7,
                  mode: str = "step", tempo: str = "normal (1 s)", trainer: bool = False, lang: str = "en") -> None:
@@ -296,7 +299,8 @@ class CleopatraTable(GameTable):
         return self.say("list_sep").join(self.say("setting", name=words[i][0], value=words[i][1]) for i in which)
 
     def _attend(self, change: dict[str, Any]) -> None:
-        self.bot.attention = change["new"]     # from the next pair on
+        if self.bot is not None:
+            self.bot.attention = change["new"]     # from the next pair on
 
     def _reschedule(self, _change: object) -> None:
         """Mode or tempo changed: the pending turn is asked again under the new setting (a
@@ -321,7 +325,7 @@ class CleopatraTable(GameTable):
         self.trainer.log.missed += self.pair_open      # the pair on top went by unslapped (C12)
         self.state.play(self.state.legal_actions()[0])
         self.pair_open = self.state.pair_on_top
-        self.bot_time = self.bot.reaction_time() if self.pair_open else None
+        self.bot_time = self.bot.reaction_time() if self.pair_open and self.bot is not None else None
         if self.bot_time is not None:
             self.request_timer(self.bot_time, "bot-slap")
         self.after_action()
@@ -341,24 +345,34 @@ class CleopatraTable(GameTable):
             times = ((0, round(t)),) + (((1, self.bot_time),) if self.bot_time is not None else ())
             self._slap(Slap(times), by_you=True)
             return
-        start = len(self.state.events)
         self.trainer.log.false_slaps += 1
+        self._false_slap(self.you)
+
+    def _false_slap(self, seat: int) -> None:
+        """A slap of ``seat`` with no pair on top (C13): too late (the pair went to the other seat
+        since the last card), no effect, or a card burnt under the pile; the message says which."""
+        start = len(self.state.events)
         try:
-            self.state.play(slap(self.you))
+            self.state.play(slap(seat))
         except IllegalActionError as e:
-            self.message = self._too_late() or self.say("no_effect", rule=e.rule)
+            self.message = self._too_late(seat) or self._slap_words("no_effect", seat, rule=e.rule)
             return
         burned = next(e for e in self.state.events[start:] if isinstance(e, FalseSlap)).burned
-        self.message = self.say("burned", card=burned)
+        self.message = self._slap_words("burned", seat, card=burned)
         if self.state.is_over:
             self.after_action()
 
-    def _too_late(self) -> str:
-        """"Too late" if the pair you meant was slapped by the bot since the last card, else ""."""
+    def _slap_words(self, key: str, seat: int, **fields: Any) -> str:
+        """The message ``key`` (``"no_effect"``, ``"burned"``) about a false slap of ``seat``: at this
+        table always yours."""
+        return self.say(key, **fields)
+
+    def _too_late(self, seat: int) -> str:
+        """"Too late" if the pair ``seat`` meant was slapped by the other seat since the last card, else ""."""
         for event in reversed(self.state.events):
             if isinstance(event, Played):
                 return ""
-            if isinstance(event, Slapped) and event.player != self.you:
+            if isinstance(event, Slapped) and event.player != seat:
                 return self.say("too_late", name=self.state.players[event.player])
         return ""
 
@@ -377,5 +391,5 @@ class CleopatraTable(GameTable):
         self._ring_your_hand()
 
     def __repr__(self) -> str:
-        return (f"CleopatraTable(rules={self.rules.value!r}, seed={self.seed.value}, mode={self.play_mode.value!r}, "
-                f"step={self.state.step}, over={self.state.is_over})")
+        return (f"{type(self).__name__}(rules={self.rules.value!r}, seed={self.seed.value}, "
+                f"mode={self.play_mode.value!r}, step={self.state.step}, over={self.state.is_over})")

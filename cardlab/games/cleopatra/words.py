@@ -1,5 +1,6 @@
 """The Cleopatra table's words (:data:`CLEOPATRA`: the drawing, the messages, the settings, the
-replay's fixed words and the trainer's switch) and the slap trainer's report (:data:`TRAINER`).
+replay's fixed words and the trainer's switch), those of two people at one keyboard
+(:data:`DUO`) and the slap trainer's report (:data:`TRAINER`).
 
 Sentences about a seat come in two forms: ``<key>_you`` when the seat is the reader's ("you
 take 6 cards", "your hand") and ``<key>`` with ``{name}`` for any other seat ("Bot takes 6
@@ -123,6 +124,34 @@ CLEOPATRA = Words(
         "replay_by": "再生の単位", "by_steps": "ステップ", "by_cards": "1枚ずつ",
         "deal": "配札：{x}と{y}は札を裏向きに持つ。",
         "step_caption": "ステップ{n}：{text}", "card_caption": "{action}（ステップ{n}）",
+    },
+)
+
+#: a table of two people at one keyboard (:mod:`cardlab.games.cleopatra.table_duo`): each seat's
+#: own keys, the greeting and the messages that name the person who pressed a key
+DUO = Words(
+    en={
+        "left": "Left", "right": "Right", "key_turn": "{letter}: turn", "key_slap": "{letter}: slap",
+        "greet_step": "Two at one keyboard: on your turn, {left} turns a card with {left_turn}, {right} with "
+                      "{right_turn}.",
+        "greet_real": "Two at one keyboard: the cards are turned at the tempo.",
+        "greet_slap": "{greet} Slap a pair with your own key ({left} {left_slap}, {right} {right_slap}): the "
+                      "first key to arrive takes the pile (C11).",
+        "help": "At this table each of you has your own keys: {left} ({left_keys}), {right} ({right_keys}).",
+        "wrong_turn": "It is {due}'s turn, not {name}'s: {due} turns with {letter}.",
+        "no_effect": "No pair on top: {name}'s slap has no effect ({rule}).",
+        "burned": "No pair: {name} burns {card} under the pile (C13).",
+    },
+    ja={
+        "left": "左の人", "right": "右の人", "key_turn": "{letter}：めくる", "key_slap": "{letter}：たたく",
+        "greet_step": "ひとつのキーボードで二人：自分の番に、{left}は{left_turn}、{right}は{right_turn}で1枚めくる。",
+        "greet_real": "ひとつのキーボードで二人：札はテンポに合わせてめくられる。",
+        "greet_slap": "{greet}ペアは自分のキー（{left}は{left_slap}、{right}は{right_slap}）でたたく："
+                      "先に届いたキーが場札を取る（C11）。",
+        "help": "この卓では一人ひとりが自分のキーを使う：{left}（{left_keys}）、{right}（{right_keys}）。",
+        "wrong_turn": "{name}ではなく{due}の番：{due}は{letter}でめくる。",
+        "no_effect": "ペアではないので、{name}がたたいても何も起きない（{rule}）。",
+        "burned": "ペアではない：{name}は{card}を場札の下に置く（C13）。",
     },
 )
 
