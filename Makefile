@@ -1,5 +1,6 @@
 # cardlab: `make lab` opens the start page (and every notebook and page), `make app` the classroom
-# page, `make test` runs the whole suite.
+# page, `make room` starts a room server (a class plays from its browsers), `make test` runs the
+# whole suite.
 # Both create .venv with Python 3.10+ and install cardlab (editable) with its dependencies.
 PYTHON ?= python3
 VENV := .venv
@@ -9,7 +10,7 @@ WARM := $(VENV)/.cardlab-warm
 KERNELS := $(wildcard cardlab/kernels/*.py cardlab/games/*/kernel*.py)
 PYTEST_ARGS ?=
 
-.PHONY: lab app test setup bench clean
+.PHONY: lab app room test setup bench clean
 
 setup: $(WARM)
 
@@ -43,6 +44,14 @@ lab: setup
 # code cells, served by Voila, which opens it in the browser.
 app: setup
 	$(BIN)/voila notebooks/classroom.ipynb
+
+# A room server (cardlab.rooms) on 127.0.0.1:8765, its rooms kept in cardlab-rooms.sqlite: it
+# prints each room's teacher's token and the seats' links, and serves until Ctrl-C. Its options:
+# `make room ROOM_ARGS="--game kirifu --seats Aiko,Ben,computer --classroom"`.
+ROOM_ARGS ?=
+
+room: setup
+	$(BIN)/python -m cardlab.rooms $(ROOM_ARGS)
 
 test: setup
 	env -u MPLBACKEND CARDLAB_QUICK=1 $(BIN)/python -m pytest tests notebooks --nbval --nbval-current-env \
