@@ -114,6 +114,12 @@ class GameState(ABC):
         """The cards ``player`` may not see now: ``view(player)`` shows none of them (checked by
         the contract, :mod:`cardlab.contract`)."""
 
+    def public_view(self) -> Any:
+        """What every player sees (a spectator's view, for a projector): no card that any player
+        may not see (:meth:`hidden_cards`), and everything once the game is over. A game without
+        one has no spectators in a room."""
+        raise NotImplementedError(f"{type(self).__name__} has no public view")
+
     # --- shared behaviour -------------------------------------------------------------------
     @property
     def is_over(self) -> bool:

@@ -183,3 +183,25 @@ def test_the_rate_limit_allows_a_burst_then_the_rate():
     assert all(limit.allow() for _ in range(BURST)) and not limit.allow()
     now[0] += 0.5                                       # half a second: five more
     assert sum(limit.allow() for _ in range(10)) == 5
+
+
+@pytest.mark.parametrize("name, seats", [("kirifu", ["Ann", "Ben", "computer"]), ("trappola", ["Ann", "Ben"]),
+                                         ("cleopatra", ["Ann", "Ben"])])
+def test_spectators_see_what_every_player_sees_and_every_hand_at_the_end(lobby, name, seats):
+    game = lobby.add_room("3B").add_game(name, seats, seed=6)
+    watching = game.table(game.spectator)
+    rng = random.Random(2)
+    for _ in range(10_000):
+        if game.over:
+            break
+        hidden = set().union(*(game.state.hidden_cards(p) for p in range(len(seats))))
+        assert mentions(watching.view.svg, hidden) == []
+        start = len(game.state.events)
+        game.state.play(rng.choice(game.state.legal_actions()))      # the seats' moves, as a table plays them
+        game._settle(start, None)
+    assert game.over and "Game over" in watching.view.status
+    full = game.state.view(None)
+    hands = [c for hand in getattr(full, "hands", ()) or () for c in (hand or ())]
+    assert all(mentions(watching.view.svg, [c]) for c in hands)
+    with pytest.raises(RoomError, match="spectator"):
+        game.handle(game.spectator, "en", {"type": "click", "target": "x", "seq": watching.view.seq})

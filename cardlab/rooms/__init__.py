@@ -97,6 +97,10 @@ class RoomHandle:
         """The link of ``seat``'s page (``lang="ja"``: in Japanese)."""
         return f"{self.server.url}/seat/{seat.token}" + ("?lang=ja" if lang == "ja" else "")
 
+    def watch_link(self, game: RoomGame, lang: str = "en") -> str:
+        """The spectators' link of ``game`` (a projector's: what every player sees)."""
+        return f"{self.server.url}/watch/{game.spectator.token}" + ("?lang=ja" if lang == "ja" else "")
+
     def links(self, lang: str = "en") -> dict[tuple[int, int], str]:
         """Every person's seat link: (game, seat) -> link."""
         return {(g.id, s.number): self.link(s, lang) for g in self.room.games for s in g.seats if s.kind == PERSON}

@@ -17,13 +17,13 @@ ROOM = Words(
         "status_on": "playing, {n} actions", "status_over": "finished, {n} actions", "status_ended": "ended by you",
         "person": "person", "computer": "computer ({bot})", "online": "connected", "offline": "not connected",
         "seat": "Seat {n}", "to_computer": "Seat {n} → computer", "to_person": "Seat {n} → person",
-        "end": "End game {n}", "records": "{n} finished games (room.records())", "url": "Server: {url}",
+        "end": "End game {n}", "records": "{n} finished games (room.records())", "url": "Server: {url}", "watch": "Spectators (a projector):",
         "no_games": "No games yet: room.add_game(\"kirifu\", [\"Aiko\", \"Ben\", \"Chie\", \"computer\"])"},
     ja={"refresh": "更新", "open": "部屋を開いています", "closed": "部屋を閉じています", "game": "ゲーム {n}：{title}（{rules}）",
         "status_on": "対戦中、{n}手", "status_over": "終了、{n}手", "status_ended": "あなたが終了",
         "person": "人", "computer": "コンピューター（{bot}）", "online": "接続中", "offline": "未接続",
         "seat": "席 {n}", "to_computer": "席 {n} → コンピューター", "to_person": "席 {n} → 人",
-        "end": "ゲーム {n} を終える", "records": "終わったゲーム {n} 局（room.records()）", "url": "サーバー：{url}",
+        "end": "ゲーム {n} を終える", "records": "終わったゲーム {n} 局（room.records()）", "url": "サーバー：{url}", "watch": "観戦用（プロジェクター）：",
         "no_games": "ゲームはまだありません：room.add_game(\"kirifu\", [\"Aiko\", \"Ben\", \"Chie\", \"computer\"])"},
 )
 QR_SCALE = 3         # px per module: a seat's link is a 33 x 33 code, about 100 px, read by a phone at 1 m
@@ -61,5 +61,7 @@ def _game_html(handle: Any, game: Any, lang: str) -> str:
                     f"<td>{html.escape(info['name'])}</td><td>{html.escape(kind)}</td><td>{html.escape(online)}</td>"
                     f"<td>{anchor}</td><td>{qr_svg(link) if link else ''}</td></tr>")
     title = ROOM.say(lang, "game", n=summary["game"], title=summary["title"], rules=summary["rules"])
+    watch = handle.watch_link(game, lang)
     return (f'<div class="cardlab-room-game"><b>{html.escape(title)}</b> · {html.escape(status)}'
-            f'<table>{"".join(rows)}</table></div>')
+            f'<table>{"".join(rows)}</table><p>{html.escape(ROOM.say(lang, "watch"))} '
+            f'<a href="{html.escape(watch)}" target="_blank">{html.escape(watch)}</a></p></div>')

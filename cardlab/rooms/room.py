@@ -27,9 +27,10 @@ from ..game import GameState
 from ..records import Record, record_of
 from ..registry import GameInfo, game_info
 from ..words import check_lang
+from .spectator import SpectatorTable
 from .store import Store, StoredGame, StoredSeat
 
-PERSON, COMPUTER = "person", "computer"
+PERSON, COMPUTER, SPECTATOR = "person", "computer", "spectator"
 TOKEN_BYTES = 16          # a seat's or a teacher's token: 128 random bits, 22 URL-safe characters
 
 
@@ -52,7 +53,8 @@ def new_token() -> str:
 
 @dataclass
 class Seat:
-    """A seat of a room's game: a ``person`` (``name``) or the ``computer`` (``bot``: its name)."""
+    """A seat of a room's game: a ``person`` (``name``) or the ``computer`` (``bot``: its name);
+    the spectators' seat (number -1) watches the public view."""
 
     number: int
     name: str
@@ -72,8 +74,10 @@ class RoomGame:
     """One game of a room. Use :meth:`Room.add_game` to make one."""
 
     def __init__(self, room: "Room", id: int, info: GameInfo, state: GameState, seats: list[Seat],
-                 on: bool = True) -> None:
+                 spectator: str, on: bool = True) -> None:
         self.room, self.id, self.info, self.state, self.seats = room, id, info, state, seats
+        #: the spectators' seat (a projector's link): the game's public view, no input
+        self.spectator = Seat(-1, SPECTATOR, spectator, SPECTATOR)
         self.on = on                                    # False once the teacher ended it
         self.saved = len(state.history)                 # actions written to the store
         for seat in seats:
@@ -89,7 +93,7 @@ class RoomGame:
     def seat_of(self, token: str) -> Seat | None:
         """The seat held by ``token`` (compared in constant time), else None."""
         found = None
-        for seat in self.seats:
+        for seat in (*self.seats, self.spectator):
             if secrets.compare_digest(seat.token, token):
                 found = seat
         return found
@@ -97,6 +101,8 @@ class RoomGame:
     def table(self, seat: Seat, lang: str = "en") -> Any:
         """The game's table at ``seat`` in ``lang``, made on first use."""
         lang = check_lang(lang)
+        if lang not in seat.tables and seat.kind == SPECTATOR:
+            seat.tables[lang] = SpectatorTable(self, lang)
         if lang not in seat.tables:
             table = self.info.part("table")(lang=lang)
             table.view.send = lambda content, buffers=None: seat.outbox.append(content)   # to the seat's browsers
@@ -141,6 +147,8 @@ class RoomGame:
         the computer seats move. Returns the seats whose drawing may have changed."""
         table = self.table(seat, lang)
         start, acted = len(self.state.events), len(self.state.history)
+        if seat.kind == SPECTATOR:
+            raise RoomError("seat: a spectator watches; only a seat's link plays")
         if self.over:
             table.view.send_event(event)       # still checked; the table ignores it once over
             return [seat]
@@ -152,6 +160,8 @@ class RoomGame:
         click, ``IllegalActionError`` naming the rule if it is not the seat's to take now."""
         table = self.table(seat, lang)
         start = len(self.state.events)
+        if seat.kind == SPECTATOR:
+            raise RoomError("seat: a spectator watches; only a seat's link plays")
         if not self.on:
             raise RoomError("action: the teacher has ended this game")
         self.state.play(text, player=seat.number)
@@ -169,13 +179,13 @@ class RoomGame:
             self._save()
         if self.state.is_over:
             self.room.lobby.store.set_status(self.id, "over")
-        for seat in self.seats:
+        for seat in (*self.seats, self.spectator):
             for table in seat.tables.values():
                 if seat is not actor:
                     table.refresh(start)
                 elif len(self.state.events) > moved:
                     table.refresh(moved)
-        return list(self.seats)
+        return [*self.seats, self.spectator]
 
     def _save(self) -> None:
         """Write the actions not yet written; if the store fails, the state goes back to what is
@@ -195,7 +205,9 @@ class RoomGame:
         """The teacher ends the game where it is (its record keeps the actions so far)."""
         self.on = False
         self.room.lobby.store.set_status(self.id, "ended")
-        return list(self.seats)
+        for table in self.spectator.tables.values():
+            table.refresh(0)
+        return [*self.seats, self.spectator]
 
     def record(self) -> Record:
         """The game's record so far (the room's name and the game's number in its title)."""
@@ -245,8 +257,9 @@ class Room:
                           (bot or default_bot(info)) if n == COMPUTER else None)
                      for i, n in enumerate(names)]
         with self.lobby.lock:
-            gid = self.lobby.store.add_game(self.id, _header(header), [s.stored() for s in seat_list])
-            made = RoomGame(self, gid, info, state, seat_list)
+            spectator = new_token()
+            gid = self.lobby.store.add_game(self.id, _header(header), [s.stored() for s in seat_list], spectator)
+            made = RoomGame(self, gid, info, state, seat_list, spectator)
             self.games.append(made)
             made._settle(0, None)
         return made
@@ -301,7 +314,8 @@ class Lobby:
         record = Record(**{**stored.header, "actions": stored.actions})
         state = record.replay()
         seats = [Seat(s.seat, s.name, s.token, s.kind, s.bot) for s in stored.seats]
-        return RoomGame(room, stored.id, game_info(record.game), state, seats, on=stored.status != "ended")
+        return RoomGame(room, stored.id, game_info(record.game), state, seats, stored.spectator,
+                        on=stored.status != "ended")
 
     def find_seat(self, token: str) -> tuple[RoomGame, Seat] | None:
         """The game and seat a token holds, else None."""

@@ -4,6 +4,7 @@ Pages and sockets (a token is the secret of a seat's or the teacher's link):
 
 - ``GET /seat/{token}`` — the seat's page (``?lang=ja``: in Japanese): a plain page that draws the
   table with the notebook tables' own view (``view.js``), fed by the socket below;
+  ``GET /watch/{token}`` the same for a game's spectators (its public view, for a projector);
 - ``WS /ws/{token}`` — the seat's connection (:mod:`cardlab.rooms.protocol`);
 - ``POST /api/teacher`` — the teacher's controls, ``{"token": <teacher's>, "do": …}``
   (:func:`teacher_action`); without the room's teacher's token: 403 and nothing changes.
@@ -32,7 +33,7 @@ from ..errors import CardlabError
 from ..words import check_lang
 from . import protocol
 from .protocol import RateLimit, RoomMessageError, error
-from .room import Lobby, RoomError, RoomGame, Seat
+from .room import SPECTATOR, Lobby, RoomError, RoomGame, Seat
 
 _HERE = pathlib.Path(__file__).parent
 STATIC = {"view.js": (_HERE.parent / "widgets" / "view.js", "text/javascript"),
@@ -121,6 +122,8 @@ def answer(hub: Hub, conn: Connection, text: Any) -> tuple[dict[str, Any] | None
             return None, [seat]
         if not game.room.is_open or not game.on:
             return error("closed", "the room is closed" if not game.room.is_open else "the teacher ended this game"), []
+        if seat.kind == SPECTATOR:
+            return error("bad-message", "type: a spectator's page only watches (hello and width)"), []
         if kind == "act":
             if message["seq"] != game.table(seat, conn.lang).view.seq:
                 return error("bad-message", "seq: that drawing is no longer shown; act on the one shown"), []
@@ -254,7 +257,7 @@ def home(_request: Request) -> Response:
 
 def make_app(lobby: Lobby) -> Starlette:
     """The server's ASGI app over ``lobby``."""
-    app = Starlette(routes=[Route("/", home), Route("/seat/{token}", seat_page),
+    app = Starlette(routes=[Route("/", home), Route("/seat/{token}", seat_page), Route("/watch/{token}", seat_page),
                             Route("/static/{name}", static), Route("/api/teacher", teacher_api, methods=["POST"]),
                             WebSocketRoute("/ws/{token}", seat_socket)])
     app.state.hub = Hub(lobby)

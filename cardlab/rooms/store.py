@@ -1,7 +1,8 @@
 """What a room server must not lose, in SQLite (the standard library's ``sqlite3``, WAL mode).
 
 Four tables: ``rooms`` (name, the teacher's token, open or closed), ``games`` (a room's game: its
-record's headers as JSON — game, rules, seed, deal, players — and whether it is on), ``seats``
+record's headers as JSON — game, rules, seed, deal, players —, its spectators' token and whether it
+is on), ``seats``
 (each seat's kind, bot, name and secret token) and ``actions`` (each game's actions in order, as
 the records write them). Every change is committed before the server tells anyone about it, so a
 server killed at any moment restarts where its last message left the players: each game is its
@@ -22,7 +23,7 @@ CREATE TABLE IF NOT EXISTS rooms (
     id INTEGER PRIMARY KEY, name TEXT NOT NULL, teacher TEXT NOT NULL UNIQUE, open INTEGER NOT NULL DEFAULT 1);
 CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY, room INTEGER NOT NULL REFERENCES rooms(id), header TEXT NOT NULL,
-    status TEXT NOT NULL DEFAULT 'on');
+    spectator TEXT NOT NULL UNIQUE, status TEXT NOT NULL DEFAULT 'on');
 CREATE TABLE IF NOT EXISTS seats (
     game INTEGER NOT NULL REFERENCES games(id), seat INTEGER NOT NULL, token TEXT NOT NULL UNIQUE,
     name TEXT NOT NULL, kind TEXT NOT NULL, bot TEXT, PRIMARY KEY (game, seat));
@@ -49,6 +50,7 @@ class StoredGame:
     id: int
     room: int
     header: dict[str, Any]
+    spectator: str
     status: str
     seats: list[StoredSeat]
     actions: list[str]
@@ -76,12 +78,12 @@ class Store:
     def set_open(self, room: int, is_open: bool) -> None:
         self._write("UPDATE rooms SET open = ? WHERE id = ?", int(is_open), room)
 
-    def add_game(self, room: int, header: dict[str, Any], seats: list[StoredSeat]) -> int:
+    def add_game(self, room: int, header: dict[str, Any], seats: list[StoredSeat], spectator: str) -> int:
         with self.lock:
             self.db.execute("BEGIN")
             try:
-                game = self.db.execute("INSERT INTO games (room, header) VALUES (?, ?)",
-                                       (room, json.dumps(header, ensure_ascii=False))).lastrowid
+                game = self.db.execute("INSERT INTO games (room, header, spectator) VALUES (?, ?, ?)",
+                                       (room, json.dumps(header, ensure_ascii=False), spectator)).lastrowid
                 self.db.executemany("INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?)",
                                     [(game, s.seat, s.token, s.name, s.kind, s.bot) for s in seats])
                 self.db.execute("COMMIT")
@@ -118,14 +120,14 @@ class Store:
     def games(self, room: int) -> list[StoredGame]:
         """The games of ``room`` in the order they were made, with their seats and actions."""
         with self.lock:
-            games = self.db.execute("SELECT id, header, status FROM games WHERE room = ? ORDER BY id",
+            games = self.db.execute("SELECT id, header, spectator, status FROM games WHERE room = ? ORDER BY id",
                                     (room,)).fetchall()
             out = []
-            for game, header, status in games:
+            for game, header, spectator, status in games:
                 seats = [StoredSeat(*row) for row in self.db.execute(
                     "SELECT seat, token, name, kind, bot FROM seats WHERE game = ? ORDER BY seat", (game,))]
                 actions = [t for (t,) in self.db.execute("SELECT text FROM actions WHERE game = ? ORDER BY n", (game,))]
-                out.append(StoredGame(game, room, json.loads(header), status, seats, actions))
+                out.append(StoredGame(game, room, json.loads(header), spectator, status, seats, actions))
         return out
 
     def close(self) -> None:

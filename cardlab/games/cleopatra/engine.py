@@ -484,6 +484,10 @@ class State(GameState):
         burnt cards), for everyone."""
         return set(self.hands[0] + self.hands[1] + self.won[0] + self.won[1] + self.under)
 
+    def public_view(self) -> View:
+        """What everyone sees: the same as each player (C1)."""
+        return self.view(None)
+
     def view(self, player: int | None = None) -> View:
         """What ``player`` sees (everyone sees the same: every stack is face down)."""
         result = ""

@@ -345,6 +345,11 @@ class State(GameState):
         return {c for q, hand in enumerate(self.hands) if q != player for c in hand
                 if c not in self.known[q]} | set(self.stock)
 
+    def public_view(self) -> View:
+        """What every player sees (K23): no hand face up until the game is over."""
+        view = self.view(None)
+        return view if self.is_over else replace(view, hands=(None,) * len(self.hands))
+
     def view(self, player: int | None = None) -> View:
         """What ``player`` sees (K23); ``None`` is the open view with every hand face up."""
         hands = tuple(h if player is None or p == player else None for p, h in enumerate(self.hands))

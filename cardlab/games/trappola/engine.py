@@ -12,7 +12,7 @@ Actions are texts (:class:`Action`, a ``str``): ``"exchange"``, ``"keep"``, ``"d
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
 from cardlab.cards import ITALIAN, Card, given_twice, italian_deck, read_hand
@@ -75,6 +75,9 @@ _PLAY = {card: Action(f"play {card.ascii()}") for card in italian_deck()}
 
 
 # --- the view (the events are in events.py) -------------------------------------------------------
+NOBODY = -1     # the seat of a public view: it holds no hand and declared nothing
+
+
 @dataclass(frozen=True)
 class View:
     """What one player sees (``player=None``: everything). Hidden hands and the stock are None.
@@ -364,6 +367,11 @@ class State(GameState):
         """What ``player`` sees: their hand, everything public, and the last finished deal as it
         ended (``last_deal``, seen by ``player`` too); ``None`` shows everything."""
         return self._view(player, self.ended.get(player))
+
+    def public_view(self) -> View:
+        """What both players see (T6, T7): no hand, no stock, no declared rank but an ace's (a
+        seat that is nobody's); everything once the game is over."""
+        return self.view(None) if self.is_over else replace(self._view(NOBODY, None), player=None)
 
     def _view(self, player: int | None, last_deal: View | None) -> View:
         """The view of the position now by ``player``, holding ``last_deal``."""
