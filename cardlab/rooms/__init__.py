@@ -23,6 +23,7 @@ The messages and their limits: :mod:`cardlab.rooms.protocol`.
 
 from __future__ import annotations
 
+import asyncio
 import socket
 import threading
 import time
@@ -53,13 +54,27 @@ class RoomServer:
         config = uvicorn.Config(make_app(lobby), host=host, port=port, log_level="warning", lifespan="off",
                                 ws_max_size=MAX_WIRE, ws_ping_interval=20, ws_ping_timeout=20)
         self._server = uvicorn.Server(config)
-        self._thread = threading.Thread(target=self._server.run, name=f"cardlab-rooms-{port}", daemon=True)
+        self.loop: asyncio.AbstractEventLoop | None = None      # the server's own, once it runs
+        self._thread = threading.Thread(target=lambda: asyncio.run(self._serve()), name=f"cardlab-rooms-{port}",
+                                        daemon=True)
         self._thread.start()
         deadline = time.monotonic() + 20
         while not self._server.started:
             if not self._thread.is_alive() or time.monotonic() > deadline:
                 raise RoomError(f"port: the room server could not start on {host}:{port}")
             time.sleep(0.02)
+
+    async def _serve(self) -> None:
+        self.loop = asyncio.get_running_loop()
+        await self._server.serve()
+
+    def send_changes(self, seats: list[Seat]) -> None:
+        """Send the new drawings of ``seats`` to their browsers (from any thread; under the lock)."""
+        from .server import Hub
+        hub: Hub = self._server.config.app.state.hub
+        messages = hub.pending(seats)
+        if messages and self.loop is not None:
+            asyncio.run_coroutine_threadsafe(hub.deliver(messages), self.loop)
 
     def room(self, name: str = "Class") -> "RoomHandle":
         """The room called ``name``: the one made earlier (kept in the database), else a new one."""
@@ -121,6 +136,29 @@ class RoomHandle:
                 return json.loads(reply.read())
         except urllib.error.HTTPError as e:
             raise RoomError(json.loads(e.read()).get("message", str(e))) from None
+
+    def sit(self, game: RoomGame | int, seat: int, lang: str = "en") -> Any:
+        """The teacher at seat ``seat`` of ``game`` (or its number), from the notebook: the seat's
+        table, to show in a cell. Its gestures are checked and written like a browser's, and the
+        browsers of the other seats are redrawn."""
+        made = game if isinstance(game, RoomGame) else self.room.game(game)
+        with self.server.lobby.lock:
+            place = made._seat(seat)
+            if place.kind != PERSON:
+                raise RoomError(f"seat: seat {seat} is the computer's; give it back to a person first")
+            table = made.table(place, lang)
+            table.view.on_event(table.handle, remove=True)
+            table.view.on_event(lambda event: self._gesture(made, place, lang, event))
+            del table.view.send                 # the notebook's own browser keeps the table's timers
+        return table
+
+    def _gesture(self, game: RoomGame, seat: Seat, lang: str, event: dict[str, Any]) -> None:
+        with self.server.lobby.lock:
+            table = game.table(seat, lang)
+            start, acted = len(game.state.events), len(game.state.history)
+            table.handle(event)
+            changed = game._settle(start, seat) if len(game.state.history) > acted else [seat]
+            self.server.send_changes(changed)
 
     def records(self) -> list[Record]:
         """The records of the room's finished games."""

@@ -1,0 +1,69 @@
+"""The teacher's side of a room in a notebook (issue 24): sitting at a seat, the listing, the panel."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+import websockets
+
+import cardlab.rooms
+from cardlab.rooms import RoomError
+from cardlab.widgets.room import RoomPanel
+
+
+@pytest.fixture
+def server():
+    running = cardlab.rooms.serve(":memory:")
+    yield running
+    running.stop()
+
+
+def socket_url(server, seat):
+    return server.url.replace("http", "ws") + f"/ws/{seat.token}"
+
+
+def test_the_teacher_plays_a_seat_from_the_notebook_and_the_other_browser_sees_it(server):
+    room = server.room("3B")
+    game = room.add_game("trappola", ["Teacher", "Ben"], seed=7)
+    mover = game.state.current_player
+    table = room.sit(game, mover)
+    assert table.choices() == ["exchange", "keep"]
+
+    async def watch():
+        async with websockets.connect(socket_url(server, game.seats[1 - mover])) as ws:
+            first = json.loads(await ws.recv())
+            await asyncio.to_thread(table.click, "keep")
+            second = json.loads(await asyncio.wait_for(ws.recv(), 10))
+            return first, second
+
+    first, second = asyncio.run(watch())
+    assert game.state.history_text()[0] == "keep" and game.saved >= 1
+    assert second["type"] == "draw" and second["seq"] > first["seq"]
+    with pytest.raises(RoomError, match="computer"):
+        room.sit(room.add_game("kirifu", ["Ann", "computer", "Chie"], seed=1), 1)
+
+
+def test_the_listing_shows_each_person_s_link_with_its_qr_code_and_the_spectators_link(server):
+    room = server.room("3B")
+    game = room.add_game("kirifu", ["Aiko", "Ben", "computer"], seed=2)
+    listing = room._repr_html_()
+    for seat in game.seats[:2]:
+        assert room.link(seat) in listing
+    assert game.seats[2].token not in listing            # the computer's seat has no link
+    assert listing.count("<svg") == 2                    # a QR code per person
+    assert room.watch_link(game) in listing
+    assert room.room.teacher not in listing              # the teacher's token is in no link
+
+
+def test_the_panel_closes_the_room_and_gives_a_seat_to_the_computer(server):
+    room = server.room("3B")
+    game = room.add_game("trappola", ["Ann", "Ben"], seed=3)
+    panel = RoomPanel(room)
+    panel.open_switch.value = False
+    assert not room.room.is_open and "closed" in panel.listing.value.lower()
+    [to_computer] = [b for b in panel.controls.children if b.description == f"Seat {game.state.current_player} → computer"]
+    to_computer.click()
+    assert game.seats[game.state.current_player].kind == "person" or game.over
+    assert "computer (thumb)" in panel.listing.value
