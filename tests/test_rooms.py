@@ -205,3 +205,23 @@ def test_spectators_see_what_every_player_sees_and_every_hand_at_the_end(lobby, 
     assert all(mentions(watching.view.svg, [c]) for c in hands)
     with pytest.raises(RoomError, match="spectator"):
         game.handle(game.spectator, "en", {"type": "click", "target": "x", "seq": watching.view.seq})
+
+
+def test_cleopatra_is_played_by_two_browsers_and_the_first_slap_to_arrive_takes_the_pair(lobby):
+    """C11 in a room: each person slaps on the drawing they see; the second slap on a pair was made
+    on a drawing that the first one's capture replaced, and is dropped."""
+    game = lobby.add_room("3B").add_game("cleopatra", ["Ann", "Ben"], seed=1)
+    tables = [game.table(seat) for seat in game.seats]
+    for _ in range(400):
+        if game.state.pair_on_top or game.over:
+            break
+        due = game.state.current_player
+        game.handle(game.seats[due], "en", {"type": "key", "key": "Enter", "seq": tables[due].view.seq, "t": 1})
+    assert game.state.pair_on_top, "no pair came up in 400 cards"
+    seen = [t.view.seq for t in tables]
+    slow, fast = game.seats
+    game.handle(fast, "en", {"type": "key", "key": " ", "seq": seen[1], "t": 400})
+    game.handle(slow, "en", {"type": "key", "key": " ", "seq": seen[0], "t": 200})   # faster, but arrived later
+    assert game.state.history_text()[-1] == "slap Y@400" and game.saved == len(game.state.history)
+    game.seat_computer(1)          # someone left: the computer turns that seat's cards when due
+    assert game.over or game.state.current_player == 0

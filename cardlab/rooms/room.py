@@ -19,6 +19,7 @@ from __future__ import annotations
 import dataclasses
 import secrets
 import threading
+import time
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
@@ -44,6 +45,13 @@ def default_bot(info: GameInfo) -> str | None:
     (quick and fair), else the game's first."""
     bots = info.part("bots", {})
     return "thumb" if "thumb" in bots else next(iter(bots), None)
+
+
+def first_seq() -> int:
+    """The number a seat's new table counts its drawings from: the clock's milliseconds, so the
+    tables of a server started again number their drawings above every one shown before the
+    restart (a page's stale click never lands on a new drawing of the same number)."""
+    return time.time_ns() // 1_000_000
 
 
 def new_token() -> str:
@@ -106,6 +114,7 @@ class RoomGame:
         if lang not in seat.tables:
             table = self.info.part("table")(lang=lang)
             table.view.send = lambda content, buffers=None: seat.outbox.append(content)   # to the seat's browsers
+            table.view.set_trait("seq", first_seq())
             table.sit(self.state, seat.number, self)
             seat.tables[lang] = table
         return seat.tables[lang]
@@ -116,7 +125,8 @@ class RoomGame:
             raise RoomError(f"bot: {self.info.title} has no bot {name!r:.40}; its bots: {', '.join(bots) or 'none'}")
         player = bots[name]((self.state.seed or 0) * 100 + number)
         if player is None or not callable(getattr(player, "choose", None)):
-            raise RoomError(f"bot: {name!r} of {self.info.title} does not take a seat (it chooses no actions)")
+            raise RoomError(f"bot: {name!r} of {self.info.title} chooses no actions, so it takes no seat in a room "
+                            f"(it plays in real time at a table of its own): give every seat to a person")
         return player
 
     def seat_computer(self, number: int, bot: str | None = None) -> list[Seat]:

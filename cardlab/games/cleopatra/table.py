@@ -199,6 +199,22 @@ class CleopatraTable(GameTable):
         self.trainer.switch.disabled = not self.slapping       # no pairs to time
         self._ring_your_hand()
 
+    def sit(self, state: cleopatra.State, seat: int, host: Any) -> None:
+        """At a room's table (:mod:`cardlab.rooms`): a person at each seat, each in their own
+        browser, in step mode; no bot at the table (a computer seat of the room turns its cards
+        when due and does not slap). A slap is the seat's own, and of two slaps on a pair the first
+        to reach the server takes it (C11): the other was made on a drawing no longer shown."""
+        self.bot = None
+        super().sit(state, seat, host)
+
+    def refresh(self, start: int) -> None:
+        """The other seat turned or slapped: the pair on top (if any) is open to this seat's slap,
+        and on this seat's turn the keyboard's ring is back on its hand (Enter turns)."""
+        self.pair_open = self.state.pair_on_top
+        self.after_action(start)
+        self._ring_your_hand()
+        self.redraw()
+
     def greeting(self) -> str:
         """How cards are turned in this mode, and how to slap where the rules have slapping."""
         greet = self.say("greet_step" if self.play_mode.value == "step" else "greet_real")
@@ -234,11 +250,14 @@ class CleopatraTable(GameTable):
 
     def draw(self) -> str:
         return drawing.table_svg(self.state, reader=self.you, layout=self.layout, lang=self.lang,
-                                 choices=self.choices(), keys=self.key_targets())
+                                 choices=self.choices(), keys=self.key_targets(), min_height=self.steady_height)
 
     def computer_moves(self) -> None:
         """Nothing moves at once: the next card is asked of a browser timer (a tempo tick, or the
-        bot's turn after a pause); on your turn in step mode, your key or click turns it."""
+        bot's turn after a pause); on your turn in step mode, your key or click turns it. At a
+        room's table the people turn their own cards."""
+        if self.host is not None:
+            return
         if self.play_mode.value == "real-time":
             self.request_timer(TEMPOS[self.tempo.value], "tick")
         elif self.state.current_player != self.you:
@@ -266,7 +285,7 @@ class CleopatraTable(GameTable):
     def on_timer(self, name: str, t: float) -> None:
         if name == "bot-slap" and self.pair_open:
             self.trainer.log.beaten.append(self.bot_time)
-            self._slap(Slap(((1, self.bot_time),)), by_you=False)
+            self._slap(Slap(((1 - self.you, self.bot_time),)), by_you=False)
         elif name in TURN_TIMERS:
             self._turn()
 
@@ -342,7 +361,7 @@ class CleopatraTable(GameTable):
             return
         if self.pair_open:
             self.trainer.log.reactions.append(t)
-            times = ((0, round(t)),) + (((1, self.bot_time),) if self.bot_time is not None else ())
+            times = ((self.you, round(t)),) + (((1 - self.you, self.bot_time),) if self.bot_time is not None else ())
             self._slap(Slap(times), by_you=True)
             return
         self.trainer.log.false_slaps += 1
