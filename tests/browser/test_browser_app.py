@@ -1,6 +1,7 @@
 """`make app` as a reader meets it: the classroom page (notebooks/classroom.ipynb served by Voila)
-shows the three games' tables and the Cleopatra sample's replay, answers a click, shows no code,
-and shows each game's rules, folded, on the page (it serves no files to link to).
+shows the three games' tables, the Cleopatra sample's replay and the Cleopatra table of two people
+at one keyboard, answers a click and the two people's keys, shows no code, and shows each game's
+rules, folded, on the page (it serves no files to link to).
 
 Every table of the page passes the layout check (tests/browser/layout.py: no text under 11 px,
 nothing overlapping or clipped, no play area taller than 700 px) at output widths of 1200, 700
@@ -32,7 +33,8 @@ REPO = Path(__file__).resolve().parents[2]
 SERVER_START_S = 90
 PAGE_MS = 180_000     # Voila runs every cell before it sends the page
 ACTION_MS = 15_000
-GAMES = (".cardlab-cleopatra", ".cardlab-cleopatra-replay", ".cardlab-trappola", ".cardlab-kirifu")
+GAMES = (".cardlab-cleopatra", ".cardlab-cleopatra-replay", ".cardlab-cleopatra-duo", ".cardlab-trappola",
+         ".cardlab-kirifu")
 CODE = ".jp-CodeCell .jp-InputArea, .jp-CodeCell .jp-InputPrompt, .jp-CodeMirrorEditor, .cm-editor, .CodeMirror"
 
 
@@ -103,6 +105,13 @@ def test_classroom_page_shows_the_tables_without_code_and_answers_a_click(classr
         handle = drawing.element_handle()
         page.wait_for_function("([el, before]) => el.innerHTML !== before", arg=[handle, before],
                                timeout=ACTION_MS, polling=50)
+        duo = page.locator(".cardlab-cleopatra-duo .cardlab-svg")
+        before = duo.inner_html()
+        duo.focus()
+        for key in ("a", "k"):                             # Left's and Right's turn keys: the one due turns
+            page.keyboard.press(key)
+        page.wait_for_function("([el, before]) => el.innerHTML !== before", arg=[duo.element_handle(), before],
+                               timeout=ACTION_MS, polling=50)
         page.screenshot(path=str(tmp_path / "classroom.png"), full_page=True)
 
         folds = page.locator("details.cardlab-rule-page")
@@ -113,7 +122,8 @@ def test_classroom_page_shows_the_tables_without_code_and_answers_a_click(classr
         context.close()
 
 
-TABLES = (".cardlab-cleopatra", ".cardlab-cleopatra-replay", ".cardlab-trappola", ".cardlab-kirifu")
+TABLES = (".cardlab-cleopatra", ".cardlab-cleopatra-replay", ".cardlab-cleopatra-duo", ".cardlab-trappola",
+          ".cardlab-kirifu")
 VIEW_WIDTHS = "(sel) => [...document.querySelectorAll(sel)].map(el => el.querySelector('.cardlab-view').clientWidth)"
 LAYOUT_REDRAWN = """(sel) => [...document.querySelectorAll(sel + ' .cardlab-view svg')].every(svg => {
   const natural = parseFloat(svg.getAttribute('width')), shown = svg.getBoundingClientRect().width;
