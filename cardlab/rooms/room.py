@@ -119,11 +119,12 @@ class RoomGame:
             seat.tables[lang] = table
         return seat.tables[lang]
 
-    def _bot(self, name: str | None, number: int) -> Any:
+    def _bot(self, name: str | None, number: int, move: int = 0) -> Any:
+        """The bot ``name`` at seat ``number``, seeded by the game's seed, the seat and ``move``."""
         bots = self.info.part("bots", {})
         if name not in bots:
             raise RoomError(f"bot: {self.info.title} has no bot {name!r:.40}; its bots: {', '.join(bots) or 'none'}")
-        player = bots[name]((self.state.seed or 0) * 100 + number)
+        player = bots[name](((self.state.seed or 0) * 100 + number) * 100_000 + move)
         if player is None or not callable(getattr(player, "choose", None)):
             raise RoomError(f"bot: {name!r} of {self.info.title} chooses no actions, so it takes no seat in a room "
                             f"(it plays in real time at a table of its own): give every seat to a person")
@@ -185,7 +186,10 @@ class RoomGame:
         moved = len(self.state.events)
         while self.on and not self.state.is_over and self.seats[self.state.current_player].kind == COMPUTER:
             seat = self.seats[self.state.current_player]
-            self.state.play(seat.player.choose(self.state), player=seat.number)
+            # a bot made for this move: its choice rests on the position only, so a server started
+            # again (its bots new) chooses as the one that was killed would have
+            player = self._bot(seat.bot, seat.number, len(self.state.history))
+            self.state.play(player.choose(self.state), player=seat.number)
             self._save()
         if self.state.is_over:
             self.room.lobby.store.set_status(self.id, "over")
