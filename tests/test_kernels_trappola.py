@@ -17,10 +17,11 @@ from cardlab.games.trappola.bots import (PLAY_CARD, HandSampler, RuleOfThumbBot,
                                          engine_playout, quick_choice)
 from cardlab.cards import italian_deck
 from cardlab.kernels import mersenne as mt
-from cardlab.games.trappola.kernel import COLUMNS, RANDOM, THUMB, play_games
+from cardlab.games.trappola.kernel import COLUMNS, RANDOM, THUMB, last_tricks, play_card, play_games
 from cardlab.games.trappola.kernel_search import (INDEX, candidate_playouts, deal_playouts, ints, position,
                                                   quick_deal, sample_hand, seed_number, win_chances)
 from cardlab.games import trappola as T
+from cardlab.games.trappola.scoring import Trick, beats, deal_sheet
 from cardlab.sim import game_seed
 from cardlab.games.trappola import sim as sim_trappola
 from engine_checks import plain_python_result
@@ -99,12 +100,73 @@ def test_the_games_cover_every_rule():
                                                           for r in long_games)
 
 
+def streak_tricks(length: int, player: int) -> list[Trick]:
+    """Nine tricks (T10: each led by the last one's winner) ending in ``length`` tricks that
+    ``player`` wins with a led 2, the follower off suit (T11). The 2s not in the streak are won
+    earlier, each after a trick its winner took with another card, the opponent's first; the trick
+    just before the streak ``player`` wins with another card, so that the streak stops there."""
+    other = 1 - player
+    spare = [other if i % 2 == 0 else player for i in range(4 - length)]
+    specs = ([("high", other if i % 2 else player) for i in range(length)]
+             + [spec for owner in spare for spec in (("high", owner), ("two", owner))]
+             + [("high", player)] + [("two", player)] * length)
+    free = [c for c in DECK if c.rank != "2"]
+    twos = [c for c in DECK if c.rank == "2"]
+    tricks, leader = [], specs[0][1]
+    for kind, winner in specs:
+        if kind == "two":                       # a led 2, the follower void in its suit
+            lead = twos.pop()
+            follow = next(c for c in free if c.suit != lead.suit)
+        else:                                   # two cards of one suit, the higher the winner's
+            suit = max((DECK[9 * s].suit for s in range(4)), key=lambda suit: sum(c.suit == suit for c in free))
+            high, low = [c for c in free if c.suit == suit][:2]     # the deck runs high to low
+            lead, follow = (high, low) if leader == winner else (low, high)
+        free = [c for c in free if c not in (lead, follow)]
+        assert (1 - leader if beats(follow, lead) else leader) == winner
+        tricks.append(Trick(leader, lead, follow, winner))
+        leader = winner
+    assert len(tricks) == 9 and not twos
+    return tricks
+
+
+def kernel_deal_score(tricks: list[Trick], longest: int) -> tuple[list[int], int]:
+    """The kernel's card play (play_card: T2, T11, T12) and end of deal (last_tricks: T13, T14)
+    over ``tricks``: the deal's points of both seats and the closing streak's length."""
+    hands = np.array([[INDEX[t.card_of(p)] for t in tricks] for p in (0, 1)], np.int64)
+    sizes, score = np.full(2, 9, np.int64), np.zeros(2, np.int64)
+    winners, twos, n = np.zeros(9, np.int64), np.zeros(9, np.bool_), 0
+    for t in tricks:
+        _, lead, n = play_card(hands, sizes, t.leader, -1, INDEX[t.lead], score, winners, twos, n)
+        winner, _, n = play_card(hands, sizes, 1 - t.leader, lead, INDEX[t.follow], score, winners, twos, n)
+        assert winner == t.winner
+    length = last_tricks(score, winners, twos, n, longest)
+    return score.tolist(), length
+
+
+STREAKS = [(T.TRAPPOLA, n) for n in range(5)] + [(T.FOUR_TWOS_104, n) for n in range(5)]
+
+
+@pytest.mark.parametrize("player", [0, 1])
+@pytest.mark.parametrize("rules,length", STREAKS, ids=[f"{r.name}-{n}" for r, n in STREAKS])
+def test_closing_streaks_score_as_the_engines_deal_sheet(rules, length, player):
+    """T12–T14 tested directly (play rarely ends on three 2s, and never on four): a deal closing
+    on 0, 1, 2, 3 or 4 tricks won with a 2 (four capped at three but under four-twos-104) scores in
+    the kernel as on the engine's deal sheet, the streak instead of those tricks' 10s and the
+    last trick's 6, the 2s won before it keeping theirs."""
+    tricks = streak_tricks(length, player)
+    sheet = deal_sheet(1, 1 - tricks[0].leader, tricks, [], rules.longest_streak)
+    assert sheet.streak_length == min(length, rules.longest_streak)         # the deal is what it says
+    assert sum(sheet.twos) == 10 * (4 - sheet.streak_length)
+    assert kernel_deal_score(tricks, rules.longest_streak) == (list(sheet.total), sheet.streak_length)
+
+
 PLAIN_SCRIPT = """
 import json
 from cardlab.coach import hints
 from cardlab.games.trappola.bots import RuleOfThumbBot, SearchBot
 from cardlab.games.trappola.kernel import play_games
 from cardlab.games import trappola as T
+from cardlab.games.trappola.scoring import Trick, beats, deal_sheet
 
 def searches():
     g, bots, out = T.new_game("single-deal", seed=3), [RuleOfThumbBot(), RuleOfThumbBot()], []
