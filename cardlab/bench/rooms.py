@@ -2,7 +2,8 @@
 
 ``python -m cardlab.bench rooms [--rooms 50] [--seconds 25] [--think 2000]`` starts a room server
 in a process of its own (its SQLite file in a temporary folder), makes ``--rooms`` rooms with the
-teacher's API (``POST /api/teacher``, ``add_game``: Kirifu, 4 people's seats each) and connects one
+teacher's API (``POST /api/teacher``, ``add_game``: ``--game``, by default Kirifu, the first
+registered game that 4 people play; 4 people's seats each) and connects one
 WebSocket per seat from this process (asyncio, the ``websockets`` client). A seat whose drawing
 lists ``legal`` actions waits a think time (uniform, half to one and a half times ``--think`` ms)
 and sends one of them chosen by a seeded RNG (``{"type": "act", ...}``). A finished game gets a
@@ -45,18 +46,25 @@ from .sim import load
 
 TARGET_MS = 50.0
 SEATS = 4
-GAME = "kirifu"
+
+
+def default_game() -> str:
+    """The game the rooms play unless told: the first registered game that :data:`SEATS` people
+    play (Kirifu, of the built-in games)."""
+    from ..registry import game_info, game_names
+
+    return next(name for name in game_names() if game_info(name).players[0] <= SEATS <= game_info(name).players[1])
 
 
 # --- the server's process --------------------------------------------------------------------------
-def serve_rooms(count: int, db: str) -> None:
+def serve_rooms(count: int, db: str, game: str) -> None:
     """The server's process: ``count`` empty rooms on a free port, the game's table loaded (so that
     the memory measured with the empty rooms holds the code); one JSON line on stdout (the URL,
     this process's id, the rooms' teacher's tokens), then serve until stdin closes."""
     from ..registry import game_info
     from ..rooms import serve
 
-    game_info(GAME).part("table")
+    game_info(game).part("table")
     server = serve(db, port=0)
     teachers = [server.room(f"Bench {i}").room.teacher for i in range(count)]
     print(json.dumps({"url": server.url, "pid": os.getpid(), "teachers": teachers}), flush=True)
@@ -67,9 +75,11 @@ def serve_rooms(count: int, db: str) -> None:
 class Server:
     """The room server's process, started by :meth:`start`, stopped by :meth:`stop`."""
 
-    def __init__(self, rooms: int, db: str) -> None:
+    def __init__(self, rooms: int, db: str, game: str) -> None:
+        self.game = game
         self.process = subprocess.Popen([sys.executable, "-m", "cardlab.bench", "rooms", "--serve", str(rooms),
-                                         "--db", db], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+                                         "--db", db, "--game", game], stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, text=True)
         line = self.process.stdout.readline() if self.process.stdout else ""
         if not line:
             raise RuntimeError("the room server's process ended before it served")
@@ -96,8 +106,8 @@ class Server:
         return ran / 1e9, waited / 1e9
 
     def add_game(self, room: int, seed: int) -> list[str]:
-        """A new Kirifu game of 4 people in room ``room`` (the teacher's API): its seats' tokens."""
-        body = json.dumps({"token": self.teachers[room], "do": "add_game", "game": GAME, "seats": SEATS,
+        """A new game of 4 people in room ``room`` (the teacher's API): its seats' tokens."""
+        body = json.dumps({"token": self.teachers[room], "do": "add_game", "game": self.game, "seats": SEATS,
                            "seed": seed}).encode()
         request = urllib.request.Request(f"{self.url}/api/teacher", data=body,
                                          headers={"Content-Type": "application/json"})
@@ -378,7 +388,8 @@ def report(run: Run, elapsed: float, cpu: tuple[float, float, float], memory: di
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m cardlab.bench rooms", description=__doc__.split("\n")[0])
-    parser.add_argument("--rooms", type=int, default=50, help="rooms, each a Kirifu game of 4 people (default 50)")
+    parser.add_argument("--rooms", type=int, default=50, help="rooms, each a game of 4 people (default 50)")
+    parser.add_argument("--game", help="the game played (default the first registered game of 4 people: Kirifu)")
     parser.add_argument("--seconds", type=float, default=25.0, help="length of the measured run (default 25)")
     parser.add_argument("--think", type=float, default=2000.0,
                         help="mean think time of a seat before it acts, ms (default 2000)")
@@ -387,13 +398,14 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--serve", type=int, help=argparse.SUPPRESS)     # the server's own process
     parser.add_argument("--db", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    game = args.game or default_game()
     if args.serve is not None:
-        serve_rooms(args.serve, args.db)
+        serve_rooms(args.serve, args.db, game)
         return 0
-    print(f"rooms benchmark: {args.rooms} rooms x {SEATS} seats of {GAME}, {args.rooms * SEATS} WebSockets, "
+    print(f"rooms benchmark: {args.rooms} rooms x {SEATS} seats of {game}, {args.rooms * SEATS} WebSockets, "
           f"{args.seconds:g} s, think time {args.think / 2:.0f}-{args.think * 1.5:.0f} ms; {load()}", flush=True)
     with tempfile.TemporaryDirectory(prefix="cardlab-bench-rooms-") as folder:
-        server = Server(args.rooms, os.path.join(folder, "rooms.sqlite"))
+        server = Server(args.rooms, os.path.join(folder, "rooms.sqlite"), game)
         try:
             asyncio.run(bench(args, server))
         finally:
