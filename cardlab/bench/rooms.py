@@ -147,6 +147,7 @@ class Client:
         self.reader: asyncio.Task | None = None
         self.seq, self.legal, self.over = 0, [], False
         self.acted_at: float | None = None
+        self.acted_on: int | None = None         # the drawing acted on (once: a later call does nothing)
 
     async def connect(self) -> float:
         """Open the socket and read the first drawing; returns the seconds that took."""
@@ -192,12 +193,13 @@ class Client:
             asyncio.get_running_loop().call_later(think, self.act, self.seq)
 
     def act(self, seq: int) -> None:
-        """Take one of the legal actions, unless a newer drawing came meanwhile or the run ended."""
+        """Take one of the legal actions, unless a newer drawing came meanwhile, this one was acted
+        on already or the run ended."""
         run = self.room.run
-        if seq != self.seq or not self.legal or self.over or run.stopping or self.room.busy:
+        if seq != self.seq or seq == self.acted_on or not self.legal or self.over or run.stopping or self.room.busy:
             return
         action = run.rng.choice(self.legal)
-        self.acted_at = time.monotonic()
+        self.acted_at, self.acted_on = time.monotonic(), seq
         self.room.sent(self.acted_at)
         asyncio.create_task(self.ws.send(json.dumps({"type": "act", "action": action, "seq": seq})))
 
