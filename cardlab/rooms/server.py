@@ -222,13 +222,15 @@ def teacher_action(lobby: Lobby, request: Any) -> tuple[int, dict[str, Any], lis
         if do == "records":
             return 200, {"records": [json.loads(r.to_json()) for r in room.records()]}, []
         made = room.game(request.get("game"))
-        if do == "seat_computer":
-            return 200, made.summary(), made.seat_computer(request.get("seat"), request.get("bot"))
+        if do == "seat_computer":            # the answer is the game after the change
+            changed = made.seat_computer(request.get("seat"), request.get("bot"))
+            return 200, made.summary(), changed
         if do == "seat_person":
             made.seat_person(request.get("seat"))
             return 200, made.summary(), list(made.seats)
         if do == "end_game":
-            return 200, made.summary(), made.end()
+            changed = made.end()
+            return 200, made.summary(), changed
     except (RoomError, CardlabError, TypeError) as e:
         return 400, error("bad-request", str(e)), []
     return 400, error("bad-message", f"do: one of {', '.join(TEACHER_ACTIONS)}, not {do!r:.40}"), []
