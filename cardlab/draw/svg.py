@@ -20,6 +20,7 @@ SVG text once it is made.
 
 from __future__ import annotations
 
+import re
 import textwrap
 import unicodedata
 from dataclasses import dataclass, field
@@ -297,18 +298,21 @@ def check_layout(layout: str, layouts: Sequence[str] = LAYOUTS) -> str:
 
 def document(width: float, height: float, body: str, *, title: str | None = None,
              background: str | None = TABLE_GREEN, annotations: Annotations | None = None,
-             play_height: float | None = None) -> str:
+             play_height: float | None = None, min_height: float = 0) -> str:
     """Wrap fragments into a standalone ``<svg>`` of the given size (``background=None``: none);
     ``annotations``: its strip of lines (:attr:`Annotations.strip`) added under ``body``, each
-    wrapped to the width, the drawing made taller by the strip. ``play_height``: the height of
-    the play area, from the top (``data-play-height``; the view keeps it within
-    :data:`PLAY_MAX_PX` on screen)."""
-    if annotations is not None and annotations.strip:
+    wrapped to the width, the drawing made taller by the strip (by :attr:`Annotations.room` lines
+    at least). ``play_height``: the height of the play area, from the top (``data-play-height``;
+    the view keeps it within :data:`PLAY_MAX_PX` on screen). ``min_height``: the drawing is at
+    least that tall, its background longer at the bottom (a table keeps its height during a game:
+    :attr:`cardlab.widgets.table.GameTable.steady_height`)."""
+    if annotations is not None and (annotations.strip or annotations.room):
         lines = _wrapped(annotations.strip, width - 32)
         body += "".join(text_g(line, 16, height + 16 + STRIP_LINE * i, size=12,
                                fill=BADGE_GOLD if i == 0 else BADGE_INK, cls="cardlab-coach-line")
                         for i, line in enumerate(lines))
-        height += STRIP_LINE * len(lines) + 12
+        height += STRIP_LINE * max(len(lines), annotations.room) + 12
+    height = max(height, min_height)
     w, h = num(width), num(height)
     play = "" if play_height is None else f' data-play-height="{num(play_height)}"'
     head = f'<svg xmlns="{SVG_NS}" width="{w}" height="{h}" viewBox="0 0 {w} {h}"{play}>'
@@ -317,6 +321,13 @@ def document(width: float, height: float, body: str, *, title: str | None = None
     if background is not None:
         head += f'<rect width="{w}" height="{h}" rx="8" fill="{esc(background)}"/>'
     return head + body + "</svg>"
+
+
+def height_of(drawing: str) -> float:
+    """The height of a drawing made by :func:`document` (its ``<svg>``'s ``height``; 0 when it names
+    none)."""
+    match = re.match(r'<svg\b[^>]*?\sheight="([\d.]+)"', drawing)
+    return float(match.group(1)) if match else 0.0
 
 
 def _wrapped(lines: Sequence[str], width: float) -> list[str]:
@@ -345,11 +356,13 @@ class Annotations:
     """The marks a drawing puts over itself, given to it as an argument: ``badges``, a
     :class:`Badge` by target, drawn over the element of that target (by :func:`row_g` and
     :func:`button_g`); ``strip``, lines in a strip under the drawing (by :func:`document`; the
-    first in gold). A game's drawing given annotations, even empty ones, leaves room above its
-    choices for the badges, so that the table does not move when they come."""
+    first in gold); ``room``, the lines the strip keeps room for, shown or not. A game's drawing
+    given annotations, even empty ones, leaves room above its choices for the badges and under
+    it for ``room`` lines, so that the table does not move when they come."""
 
     badges: Mapping[str, Badge] = field(default_factory=dict)
     strip: tuple[str, ...] = ()
+    room: int = 0
 
     def over(self, target: str | None, x: float, y: float) -> str:
         """The badge of ``target`` over an element whose top-left corner is at (x, y); "" when

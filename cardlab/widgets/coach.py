@@ -40,6 +40,7 @@ if TYPE_CHECKING:
 
 STEPS = 6            # a search reaches its budget in this many timer steps
 SHOWN = 5            # the strip lists the best choices, this many at most
+STRIP_ROOM = 2 + 2 * SHOWN  # the strip's lines the drawing keeps room for: its head and SHOWN choices, two lines each
 DELAY_MS = 40        # between two steps: the browser answers, the kernel stays free for clicks
 
 
@@ -121,11 +122,11 @@ class TableCoach:
         off; else a badge by target (each choice's estimate and interval on its element, the best
         choice of an element when it stands for several, the best of all in gold) and the strip of
         the best choices, both empty until the search has made its first step (the drawing leaves
-        room for the badges all the same)."""
+        room for the badges and the strip's lines all the same)."""
         if not self.switch.value:
             return None
         if self.search is None or not self.search.done:
-            return svg.Annotations()
+            return svg.Annotations(room=STRIP_ROOM)
         estimates = self.search.estimates()
         best = self.search.best()
         sign = 1 if best.higher_is_better else -1
@@ -136,7 +137,7 @@ class TableCoach:
             targets = self.target_of(e.text)
             for target in [targets] if isinstance(targets, str) else targets:
                 badges.setdefault(target, badge)
-        return svg.Annotations(badges, tuple(self._strip(estimates, best)))
+        return svg.Annotations(badges, tuple(self._strip(estimates, best)), room=STRIP_ROOM)
 
     def _strip(self, estimates: list[Estimate], best: Estimate) -> list[str]:
         sign = 1 if best.higher_is_better else -1

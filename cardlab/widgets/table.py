@@ -45,7 +45,7 @@ from typing import Any, Iterable
 
 import ipywidgets as w
 
-from ..draw.svg import layout_for
+from ..draw.svg import height_of, layout_for
 from ..errors import CardlabError, IllegalActionError
 from ..game import GameState
 from ..words import TABLE, check_lang
@@ -72,6 +72,11 @@ class GameTable(w.VBox):
     #: the natural width of its narrow drawing: below it the table is drawn in its phone layout
     #: (None: the game has no phone layout, and stays narrow)
     NARROW_WIDTH: int | None = None
+    #: the least height of the next drawing (user units): the tallest drawing of the game on the
+    #: table in its layout (0 at the start of a game and in a new layout), so that the table never
+    #: gets shorter while a game is in progress and nothing under it moves up and down (a game's
+    #: :meth:`draw` hands it to its drawing, as ``svg.document(min_height=...)``)
+    steady_height: float = 0.0
 
     def __init__(self, settings: Iterable[w.Widget] = (), below: Iterable[w.Widget] = (),
                  lang: str = "en") -> None:
@@ -89,6 +94,7 @@ class GameTable(w.VBox):
         self._busy = False
         self.asking_new = False                  # the next N deals a new game (see ask_new_game)
         self.games = 0                           # games started at this table
+        self._steady_for: tuple[int, str] | None = None   # the game and layout steady_height is of
         self.below = list(below)
         super().__init__([*settings, self.view, *self.below, self.new_button])
         self.add_class("cardlab-table-root")
@@ -295,12 +301,19 @@ class GameTable(w.VBox):
         """Draw the table and show the message under it (the one place messages appear);
         ``same_position``: the drawing only annotates the position shown (the coach's estimates
         refined on a timer), so it keeps its number (see ``TableView.draw``). The keyboard's
-        focus stays on its choice if that is still a choice, else moves to the first one."""
+        focus stays on its choice if that is still a choice, else moves to the first one. The
+        drawing is never shorter than the tallest of the game in this layout (:attr:`steady_height`),
+        and the status line keeps its room while the game is on the table (``TableView.steady``)."""
         choices = self.choices() if not (self._busy or self.state.is_over) else []
+        if self._steady_for != (self.games, self.layout):
+            self._steady_for, self.steady_height = (self.games, self.layout), 0.0
         with self.view.hold_sync():
             if self.focus not in choices:
                 self.focus = choices[0] if choices else None
-            self.view.draw(self.draw(), status=self.message, same_position=same_position)
+            drawing = self.draw()
+            self.steady_height = max(self.steady_height, height_of(drawing))
+            self.view.steady = str(self.games)
+            self.view.draw(drawing, status=self.message, same_position=same_position)
 
     def _relayout(self, change: dict[str, Any]) -> None:
         """The output width changed: redraw if the layout did (the same position, the same number).

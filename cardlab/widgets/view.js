@@ -60,6 +60,7 @@ function render({ model, el }) {
   function reportWidth() {
     cancelAnimationFrame(measuring);
     measuring = requestAnimationFrame(() => {
+      keepRoom();                                  // at a new width the status line's room is measured again
       const width = Math.round(el.clientWidth);
       if (width <= 0 || width === reported) return;
       reported = width;
@@ -94,9 +95,27 @@ function render({ model, el }) {
   }
   function drawLang() { el.lang = model.get("lang") || "en"; }
 
+  // The status line of a game (model.steady: the game on the table) keeps its room: two lines
+  // reserved (view.css), and the tallest it has been while the same game is on the table at the
+  // same width, so that nothing under it moves up and down as messages come and go. A view with
+  // no game (a replay) hides an empty status line.
+  let roomOf = null;
   function drawStatus() {
     status.textContent = model.get("status");
-    status.hidden = !model.get("status");
+    const steady = model.get("steady");
+    if (steady) el.dataset.steady = steady;
+    else delete el.dataset.steady;
+    status.hidden = !steady && !model.get("status");
+    keepRoom();
+  }
+  function keepRoom() {
+    const key = `${model.get("steady")}@${el.clientWidth}`;
+    if (!model.get("steady") || !status.isConnected) { status.style.minHeight = ""; roomOf = null; return; }
+    const kept = key === roomOf ? parseFloat(status.style.minHeight) || 0 : 0;
+    status.style.minHeight = "";                    // its own height now (no paint in between)
+    const height = status.getBoundingClientRect().height;
+    status.style.minHeight = `${Math.max(kept, height)}px`;
+    roomOf = key;
   }
 
   function onClick(e) {
@@ -156,6 +175,7 @@ function render({ model, el }) {
   model.on("change:svg", draw);
   model.on("change:seq", renumber);
   model.on("change:status", drawStatus);
+  model.on("change:steady", drawStatus);
   model.on("msg:custom", onCustom);
   model.on("change:focus", ring);
   model.on("change:lang", drawLang);
@@ -182,6 +202,7 @@ function render({ model, el }) {
     model.off("change:svg", draw);
     model.off("change:seq", renumber);
     model.off("change:status", drawStatus);
+    model.off("change:steady", drawStatus);
     model.off("msg:custom", onCustom);
     model.off("change:focus", ring);
     model.off("change:lang", drawLang);
