@@ -229,11 +229,18 @@ class _Table:
         view = self.view
         head = outcome or self.about("due", view.current_player, width, STATUS, bold=True)
         parts = []
+        # below the wide layout, every line keeps its room all game long (whoever is due, whatever
+        # is owed, however long the log), so that the drawing has one height while a game is on
+        steady = self.layout != "wide" and not outcome
+        heads = [self.about("due", seat, width, STATUS, bold=True) for seat in range(len(view.players))]
+        room = y + ROW * max(len(wrap(h, width, STATUS, bold=True)) for h in heads) if steady else y
         for line in wrap(head, width, STATUS, bold=True):
             parts.append(svg.text_g(line, x, y, size=STATUS, weight="bold", fill=WHITE, cls="cardlab-cleo-status"))
             y += ROW
+        y = max(y, room)
         if view.owed and not outcome:
             parts.append(_label(self.about("owes", view.current_player, width, n=view.owed), x, y + 2))
+        if (view.owed and not outcome) or steady:
             y += ROW
         hint = CLEOPATRA.say(self.lang, "keys_sep").join(CLEOPATRA.say(self.lang, f"key_{k}") for k in keys)
         if hint and self.layout == "phone":
@@ -241,6 +248,7 @@ class _Table:
             y += ROW
         play_foot = y - ROW + 8
         rows = LOG_ROWS[self.layout]
+        bottom = y + 14 + ROW * (rows + 1) if steady else y
         if log:
             parts.append(svg.text_g(CLEOPATRA.say(self.lang, "log"), x, y + 14, size=13, weight="bold", fill=PALE))
             y += 14 + ROW
@@ -257,6 +265,7 @@ class _Table:
                 parts.append(svg.text_g(text, x + 14, y, size=LABEL, weight="bold" if mine else "normal",
                                         fill=FLASH if mine else WHITE, cls="cardlab-log"))
                 y += ROW
+        y = max(y, bottom)
         if hint and self.layout != "phone":
             y = PLAY_HEIGHT - 18 if self.layout == "wide" else y + 8     # the foot of the wide side area
             parts.append(svg.text_g(hint, x, y, size=LABEL, fill=PALE, cls="cardlab-keys"))
@@ -266,7 +275,7 @@ class _Table:
 
 def table_svg(game: State | View, *, reader: int | None = None, layout: str = "wide", lang: str = "en",
               choices: Sequence[str] = (), keys: Sequence[str] = (), capture: Capture | None = None,
-              seat_keys: Sequence[str] = ()) -> str:
+              seat_keys: Sequence[str] = (), min_height: float = 0) -> str:
     """The table seen by ``reader`` (their seat is "you"; None: a spectator) in ``layout``
     (``"wide"``, ``"narrow"`` or ``"phone"``) and ``lang``. ``choices``: the reader's clickable
     targets now (``"turn"``, ``"slap"``); ``keys``: the keys to show ("turn", "slap": "Enter:
@@ -275,7 +284,9 @@ def table_svg(game: State | View, *, reader: int | None = None, layout: str = "w
     shown or not). From a ``State`` the drawing also shows the log and the capture made by
     the last action (``capture`` overrides it); a ``View`` has no events, so it shows neither.
     The play area (``data-play-height``, issue 29) is the seats, the pile and what to do now: all
-    of the wide drawing, the narrow and phone ones above their log."""
+    of the wide drawing, the narrow and phone ones above their log. While the game is on, a
+    drawing has one height in each layout (the narrow and phone ones keep room for every line of
+    their side area), and at least ``min_height`` (:func:`cardlab.draw.svg.document`)."""
     svg.check_layout(layout)
     view = game.view(reader) if isinstance(game, State) else game
     rules = game.rules if isinstance(game, State) else Rules()
@@ -308,7 +319,7 @@ def table_svg(game: State | View, *, reader: int | None = None, layout: str = "w
         width, height = g.width, last + ROW - 8
     parts.append(side)
     title = CLEOPATRA.say(lang, "table_name", rules=rules_words(lang, "rules", rules.name))
-    return svg.document(width, height, "".join(parts), title=title, play_height=play)
+    return svg.document(width, height, "".join(parts), title=title, play_height=play, min_height=min_height)
 
 
 def colour_split_svg(w: float = svg.CARD_W) -> str:
