@@ -55,6 +55,8 @@ WIDTHS = {"wide": WIDE_WIDTH, "narrow": NARROW_WIDTH, "phone": PHONE_WIDTH}
 PHONE_ROW = 6         # on a phone your hand lies in rows of 6 (each card a tap of >= 44 units)
 PHONE_ROW_DY = 48     # ... each row this far below the last (the index and a pip of each show)
 MINI = 20             # the small face-down card of a hidden hand in a compact panel
+COMPACT_LINES = {"narrow": 3}  # a compact panel keeps room for this many lines (more are cut); on a phone it grows
+PROMPT_CARD = Card.parse("10D")  # the widest card a prompt names: the prompt's room is measured with it
 BADGE_R = max(0.22 * CW, MIN_TEXT / 0.85)  # the radius of a stack's count badge (svg.stack_g)
 
 
@@ -253,7 +255,11 @@ class _Table:
         status = self.status(seat)
         room = pw - 46 - 10 - (text_width(status, 13) + 12 if status else 0)
         extra = self._side_lines(seat, pw - 46 - 10, last_move=not self.phone)
-        height = 34 + (16 * len(extra) + 4 if extra else 0)
+        keep = COMPACT_LINES.get(self.layout, 0)       # the same height at every moment of the game
+        if keep and len(extra) > keep:
+            extra = extra[:keep - 1] + [svg.fit(extra[keep - 1] + "…", 12, pw - 46 - 10)]
+        lines = max(len(extra), keep)
+        height = 34 + (16 * lines + 4 if lines else 0)
 
         def draw(x: float, y: float, ph: float) -> str:
             count = view.counts[seat]
@@ -291,7 +297,7 @@ class _Table:
         view = self.view
         receiving = view.current_player == view.player and view.phase == RECEIVE
         cards = list(view.passed) + list(view.taken) if view.passed or view.taken else list(view.chosen)
-        room = self.room if receiving and view.passed else 0   # badges over the passed cards
+        room = self.room         # badges over the passed cards: kept in every phase (the hand stays put)
         top = y + 34 + room
         parts = []
         if self.phone:
@@ -377,11 +383,12 @@ class _Table:
 
     def buttons(self, y: float, passed: Card | None) -> tuple[str, float]:
         """The buttons of the reader's decision (each shows its key; the coach's badge of *Take*
-        beside it) and the prompt of the moment."""
+        beside it) and the prompt of the moment, in room kept for the most rows of buttons and
+        lines of prompt of any decision (but on a phone), so that the drawing has one height all
+        game long."""
         view, legal = self.view, self.legal
         if not self.mine:
             return "", y
-        short = "_short" if self.phone else ""
         if view.phase == RECEIVE:
             buttons = []
             if passed is not None:
@@ -394,27 +401,53 @@ class _Table:
             else:
                 prompt = self.say("ask_take", card=passed)
         else:
-            osoroi = any(t.startswith("osoroi") for t in legal)
-            buttons = [(self.say("pass" + short), "btn:pass", "send" not in legal, None),
-                       (self.say("osoroi" + short), "btn:osoroi", osoroi, None),
-                       (self.say("send" + short), "btn:send", "send" in legal, None)]
+            buttons = self._pass_buttons(legal)
             prompt = self.say("ask_send" if "send" in legal else "ask_pass")
+        parts, rows = self._button_row(buttons, y)
+        if self.phone:          # a phone's play area stays within 700 units: no room kept (it may grow)
+            y += (BUTTON_H + 10) * rows + 12 if buttons else 14
+            text, end = self.lines(prompt, M, y, 13, self.width - 2 * M, 17, fill=WHITE, cls="kirifu-prompt")
+            return parts + text, end - 11
+        y += (BUTTON_H + 10) * max(rows, self._most_rows()) + 12     # under the rows kept for buttons
+        text, end = self.lines(prompt, M, y, 13, self.width - 2 * M, 17, fill=WHITE, cls="kirifu-prompt")
+        return parts + text, max(end, y + 17 * self._most_prompt_lines()) - 11
+
+    def _pass_buttons(self, legal: set[str]) -> list[tuple[str, str, bool, str | None]]:
+        """The buttons of a pass: (text, target, enabled, name)."""
+        short = "_short" if self.phone else ""
+        osoroi = any(t.startswith("osoroi") for t in legal)
+        return [(self.say("pass" + short), "btn:pass", "send" not in legal, None),
+                (self.say("osoroi" + short), "btn:osoroi", osoroi, None),
+                (self.say("send" + short), "btn:send", "send" in legal, None)]
+
+    def _button_row(self, buttons: Sequence[tuple[str, str, bool, str | None]], y: float) -> tuple[str, int]:
+        """``buttons`` left to right from ``y``, on a new row where the next would not fit; the
+        drawing and the number of rows."""
         size, pad, apart = (13, 14, 8) if self.phone else (15, 28, 12)
-        parts = []
+        parts, rows = [], 1
         x = M
         for text, target, enabled, label in buttons:
             w = text_width(text, size, True) + pad
             badge = svg.BADGE_W + 8 if self.annotations is not None and enabled and not target.startswith("btn:") else 0
             if x > M and x + w + badge > self.width - M:
-                x, y = M, y + BUTTON_H + 10
+                x, y, rows = M, y + BUTTON_H + 10, rows + 1
             parts.append(svg.button_g(text, x, y, w, BUTTON_H, target, enabled=enabled, name=label))
             if self.annotations is not None and enabled:
                 parts.append(self.annotations.over(target, x + w + 8, y + svg.BADGE_H + svg.BADGE_GAP
                                                    + (BUTTON_H - svg.BADGE_H) / 2))
             x += w + badge + apart
-        y += BUTTON_H + 22 if buttons else 14
-        text, y = self.lines(prompt, M, y, 13, self.width - 2 * M, 17, fill=WHITE, cls="kirifu-prompt")
-        return "".join(parts) + text, y - 11
+        return "".join(parts), rows
+
+    def _most_rows(self) -> int:
+        """The most rows of buttons any decision takes (a pass's three buttons, or Take)."""
+        take = [(self.say("take", card=PROMPT_CARD), "take", True, None)]
+        return max(self._button_row(self._pass_buttons({"send", "osoroi"}), 0)[1], self._button_row(take, 0)[1])
+
+    def _most_prompt_lines(self) -> int:
+        """The most lines any prompt takes."""
+        prompts = [self.say(key, card=PROMPT_CARD) for key in ("ask_receive", "ask_answer", "ask_take", "ask_pass",
+                                                                "ask_send")]
+        return max(len(wrap(prompt, 13, self.width - 2 * M)) for prompt in prompts)
 
     def footer(self, y: float) -> tuple[str, float]:
         """Under the play area: the finishing order, the legend of the Japanese terms (and, on a
@@ -422,11 +455,17 @@ class _Table:
         view = self.view
         parts = []
         y += 20
-        if view.finished:
-            order = self.say("order_sep").join(f"{place_name(i + 1, self.lang)} {self.name(p)}" for i, p in enumerate(view.finished))
-            text, y = self.lines(self.say("order", order=order), M, y, 14, self.width - 2 * M, 20,
+
+        def order_of(seats: Sequence[int]) -> str:
+            return self.say("order", order=self.say("order_sep").join(
+                f"{place_name(i + 1, self.lang)} {self.name(p)}" for i, p in enumerate(seats)))
+
+        room = y + 20 * len(wrap(order_of(range(len(view.counts))), 14, self.width - 2 * M, True))
+        if view.finished:           # in the room kept for it all game long: the legend stays put
+            text, y = self.lines(order_of(view.finished), M, y, 14, self.width - 2 * M, 20,
                                  weight="bold", fill=GOLD, cls="kirifu-places")
             parts.append(text)
+        y = max(y, room)
         legend = self.say("legend") + (f" · {self.rules()}" if self.phone else "")
         text, y = self.lines(legend, M, y, 12, self.width - 2 * M, 17, fill=PALE, cls="kirifu-legend")
         return "".join(parts) + text, y - 13
@@ -434,7 +473,8 @@ class _Table:
 
 def table_svg(view: View, *, legal: Iterable[str] = (), passed: Card | None = None,
               chosen: Iterable[Card] = (), layout: str = "wide", lang: str = "en",
-              order: Sequence[Card] | None = None, annotations: svg.Annotations | None = None) -> str:
+              order: Sequence[Card] | None = None, annotations: svg.Annotations | None = None,
+              min_height: float = 0) -> str:
     """The whole table seen by ``view.player`` in ``layout`` (``"wide"``: :data:`WIDE_WIDTH` units,
     ``"narrow"``: :data:`NARROW_WIDTH`, ``"phone"``: :data:`PHONE_WIDTH`; another name raises
     ``ValueError``) and ``lang``. ``legal``: the viewer's legal action texts (empty when it is not
@@ -443,7 +483,9 @@ def table_svg(view: View, *, legal: Iterable[str] = (), passed: Card | None = No
     it (default :func:`sort_hand`); ``annotations`` (:class:`cardlab.draw.svg.Annotations`, the
     coach's hints): room above the choices, each badge over the card (beside the button) of its
     target, the strip under the table. The play area (``data-play-height``) runs from the top to
-    the prompt; the finishing order and the legend are under it. The table's messages are shown
+    the prompt; the finishing order and the legend are under it. The drawing of a game in progress
+    has one height in each layout but the phone's (whose hand grows by rows), and is at least
+    ``min_height`` tall (:func:`cardlab.draw.svg.document`). The table's messages are shown
     under the drawing, by the widget."""
     table = _Table(view, lang, layout, set(legal), annotations)
     header, y = table.header()
@@ -455,19 +497,20 @@ def table_svg(view: View, *, legal: Iterable[str] = (), passed: Card | None = No
     footer, y = table.footer(y)
     return svg.document(table.width, y + 8, header + others + middle + hand + buttons + footer,
                         title=say(lang, "title", world=table.world), annotations=annotations,
-                        play_height=play)
+                        play_height=play, min_height=min_height)
 
 
 def log_html(view: View, you: int | None, lang: str = "en") -> str:
     """Every public event of the game so far as HTML, newest first, the moves of seat ``you`` marked
-    (class ``mine`` and ▶); scrollable once it is long."""
+    (class ``mine`` and ▶), in a box of one height from the first move on (scrollable once the
+    log is longer), so that the table does not grow as the game goes on."""
     rows = []
     for i, event in reversed(list(enumerate(view.events))):
         mine = getattr(event, "player", None) == you
         text = html.escape(narrate(event, view.players, lang))
         rows.append(f'<li class="{"mine" if mine else "other"}" style="{"font-weight:bold;" if mine else ""}'
                     f'list-style:none;margin:0;padding:1px 0">{"▶ " if mine else ""}{i + 1}. {text}</li>')
-    return (f'<div class="cardlab-kirifu-log" style="max-height:12em;overflow-y:auto;overflow-x:hidden;'
+    return (f'<div class="cardlab-kirifu-log" style="height:12em;box-sizing:border-box;overflow-y:auto;overflow-x:hidden;'
             f'overflow-wrap:anywhere;border:1px solid #2f6b45;border-radius:6px;padding:4px 8px;font-size:13px">'
             f'<b>{html.escape(say(lang, "log"))}</b><ul style="margin:2px 0;padding:0">{"".join(rows)}</ul></div>')
 

@@ -216,7 +216,8 @@ class KirifuTable(GameTable):
         self.sheet.value = drawing.places_html(view, self.lang) if self.state.is_over else ""
         return drawing.table_svg(view, legal=self.legal(), passed=self.passed if mine else None,
                                  chosen=self.selection, layout=self.layout, lang=self.lang,
-                                 order=self.hand_order(), annotations=self.coach.annotations())
+                                 order=self.hand_order(), annotations=self.coach.annotations(),
+                                 min_height=self.steady_height)
 
 
 def _target(action: str) -> list[str]:
