@@ -51,6 +51,13 @@ SMALL = 12          # names under cards, pile labels
 LINE = 19           # line height of 13-unit text
 BUTTON_H = 34
 HINT_ROOM = 38      # with annotations: room above your hand and the buttons for their badges (29 high, 5 above)
+#: the lines of the status lines at the top kept in each layout, and your hand's rows: a drawing of
+#: a game in progress keeps one height in the wide and narrow layouts (on a phone it may grow, and
+#: the table keeps it from shrinking)
+HEADER_LINES = {"wide": 1, "narrow": 2, "phone": 3}
+HAND_ROWS = {"wide": 1, "narrow": 1, "phone": 2}
+PHONE_BUTTON_ROWS = 2  # exchange and keep, or the declarations: room kept for two buttons on a phone
+PHONE_NOTE_LINES = 5   # under a phone's play area: room kept for a deal's score (or the declarations)
 WHITE = "#ffffff"
 PALE = "#d7e8dc"
 GOLD = "#f2c14e"
@@ -340,11 +347,10 @@ def _notes_g(lines: list[tuple[str, str]], x: float, y: float) -> tuple[str, flo
     return body, (LINE * len(lines) + 6 if lines else 0)
 
 
-def _buttons(shown: Sequence[tuple[str, str, str]], view: View, x: float, y: float, width: float,
+def _buttons(shown: Sequence[tuple[str, str, str]], x: float, y: float, width: float,
              annotations: svg.Annotations | None, room: float = 0) -> tuple[str, float]:
     """The buttons ``shown`` (:func:`buttons`), left to right, on a new row where the next would
-    not fit, with the badges of ``annotations``; ``room`` above each row holding a legal action
-    (for its badges)."""
+    not fit, with the badges of ``annotations``; ``room`` above each row (for its badges)."""
     rows: list[list[tuple[str, str, float]]] = [[]]
     used = 0.0
     for target, _key, label in shown:
@@ -356,7 +362,7 @@ def _buttons(shown: Sequence[tuple[str, str, str]], view: View, x: float, y: flo
         used += bw + 12
     parts, by = [], y
     for row in rows:
-        by += room if any(target in view.legal for target, _label, _bw in row) else 0
+        by += room                 # above every row: its badges come with the choices, the row stays put
         bx = x
         for target, label, bw in row:
             parts.append(svg.button_g(label, bx, by, bw, BUTTON_H, target, annotations=annotations))
@@ -394,6 +400,12 @@ def _your_hand(view: View, x: float, y: float, o: _Options, s: Sizes, width: flo
     return _text(svg.fit(label, LABEL, width), x, y + 14) + hand, 22 + o.room + height + 8
 
 
+def _hand_room(o: _Options, s: Sizes, rows: int) -> float:
+    """The height :func:`_your_hand` keeps all game long: its label and ``rows`` rows of cards (a
+    finished deal's empty hand too)."""
+    return 22 + o.room + rows * s.h + (rows - 1) * max(8, o.room) + 8
+
+
 # --- the layouts --------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class _Options:
@@ -415,10 +427,12 @@ class _Page:
         self.parts: list[str] = []
         self.y = 0.0
 
-    def put(self, part: tuple[str, float], gap: float = 10) -> None:
-        """Add an area (its svg and height) and move down by its height and ``gap`` (none when empty)."""
+    def put(self, part: tuple[str, float], gap: float = 10, room: float = 0) -> None:
+        """Add an area (its svg and height) and move down by its height, or the ``room`` kept for
+        it if that is more, and ``gap`` (none when empty)."""
         self.parts.append(part[0])
-        self.y += part[1] + (gap if part[1] else 0)
+        height = max(part[1], room)
+        self.y += height + (gap if height else 0)
 
 
 def _wide(page: _Page, view: View, o: _Options, s: Sizes) -> float:
@@ -428,16 +442,16 @@ def _wide(page: _Page, view: View, o: _Options, s: Sizes) -> float:
     opponent_w = max(_hand_width(view, 1 - me, s), 260)
     top = _opponent(view, MARGIN, page.y, o.lang, o.sort, opponent_w, s)
     side = _discards(view, MARGIN + opponent_w + 30, page.y, o.lang, o.sort, inner - opponent_w - 30, s)
-    page.put((top[0] + side[0], max(top[1], side[1])))
+    page.put((top[0] + side[0], max(top[1], side[1])), room=22 + s.h)     # room for the discarded hands
     page.parts.append(_piles(view, MARGIN + MIDDLE_W + 10, page.y, o.lang)[0])
     page.put(_middle(view, MARGIN, page.y, o.lang, s), 0)
     hand_w = max(_hand_width(view, me, s), 320) if view.hand_sizes[me] else 0
     notes_x = MARGIN + hand_w + (40 if hand_w else 0)
     hand = _your_hand(view, MARGIN, page.y, o, s, hand_w)
     notes = _notes_g(_notes(view, o.lang, s.width - MARGIN - notes_x), notes_x, page.y + 22)
-    page.put((hand[0] + notes[0], max(hand[1], notes[1] + 22)))
+    page.put((hand[0] + notes[0], max(hand[1], notes[1] + 22)), room=_hand_room(o, s, HAND_ROWS["wide"]))
     if o.clickable:
-        page.put(_buttons(buttons(view, o.lang, next_deal=o.next_deal, sort=o.switch), view, MARGIN, page.y,
+        page.put(_buttons(buttons(view, o.lang, next_deal=o.next_deal, sort=o.switch), MARGIN, page.y,
                           inner, o.annotations, o.room), 0)
     return max(page.y + 8, 200)
 
@@ -452,14 +466,14 @@ def _narrow(page: _Page, view: View, o: _Options, s: Sizes) -> float:
     top = _opponent(view, MARGIN, page.y, o.lang, o.sort, opponent_w, s)
     if MARGIN + inner - side_x >= svg.row_width(9, s.w, s.fan):
         side = _discards(view, side_x, page.y, o.lang, o.sort, MARGIN + inner - side_x, s)
-        page.put((top[0] + side[0], max(top[1], side[1])))
+        page.put((top[0] + side[0], max(top[1], side[1])), room=22 + s.h)
     else:
         page.put(top)
         page.put(_discards(view, MARGIN, page.y, o.lang, o.sort, inner, s))
     page.put(_middle(view, MARGIN, page.y, o.lang, s), 0)
-    page.put(_your_hand(view, MARGIN, page.y, o, s, inner))
+    page.put(_your_hand(view, MARGIN, page.y, o, s, inner), room=_hand_room(o, s, HAND_ROWS["narrow"]))
     if o.clickable:
-        page.put(_buttons(buttons(view, o.lang, next_deal=o.next_deal, sort=o.switch), view, MARGIN, page.y,
+        page.put(_buttons(buttons(view, o.lang, next_deal=o.next_deal, sort=o.switch), MARGIN, page.y,
                           inner, o.annotations, o.room), 0)
     play = page.y
     piles = _piles(view, MARGIN, page.y, o.lang)
@@ -487,15 +501,17 @@ def _phone(page: _Page, view: View, o: _Options, s: Sizes) -> float:
     else:
         page.put(_middle(view, MARGIN, page.y, o.lang, s, stock=False,
                          room=inner - 2 * s.w - TRICK_GAP - LAST_GAP), 0)
-    page.put(_your_hand(view, MARGIN, page.y, o, s, inner), 0)
+    page.put(_your_hand(view, MARGIN, page.y, o, s, inner), 0, room=_hand_room(o, s, HAND_ROWS["phone"]))
     shown = buttons(view, o.lang, next_deal=o.next_deal, sort=o.switch) if o.clickable else []
-    page.put(_button_column([b for b in shown if b[0] != "sort"], MARGIN, page.y, o.annotations), 0)
+    page.put(_button_column([b for b in shown if b[0] != "sort"], MARGIN, page.y, o.annotations), 0,
+             room=PHONE_BUTTON_ROWS * (BUTTON_H + 10) + 2 if o.clickable else 0)
     play = page.y
     page.put(_button_column([b for b in shown if b[0] == "sort"], MARGIN, page.y, None), 0)
     page.put(_piles(view, MARGIN, page.y, o.lang))
-    page.put(_notes_g(_notes(view, o.lang, inner), MARGIN, page.y))
-    if not exchanging:
-        page.put(_discards(view, MARGIN, page.y, o.lang, o.sort, inner, s))
+    page.put(_notes_g(_notes(view, o.lang, inner), MARGIN, page.y), room=LINE * PHONE_NOTE_LINES + 6)
+    # the discarded hands (two at most, T4 T5: the stock holds two hands), or their room
+    page.put(("", 0) if exchanging else _discards(view, MARGIN, page.y, o.lang, o.sort, inner, s),
+             room=2 * (22 + s.h) + 10)
     return play
 
 
@@ -504,7 +520,7 @@ LAYOUT_AREAS = {"wide": _wide, "narrow": _narrow, "phone": _phone}
 
 def table_svg(view: View, *, clickable: bool = True, layout: str = "wide", lang: str = "en",
               sort: bool = True, next_deal: bool = False, sort_switch: bool = False,
-              annotations: svg.Annotations | None = None) -> str:
+              annotations: svg.Annotations | None = None, min_height: float = 0) -> str:
     """The whole table seen by ``view.player``, in the ``"wide"``, ``"narrow"`` or ``"phone"``
     layout (:data:`SIZES`) and in ``lang``: the opponent's hand with the discarded hands (T6),
     the stock, the trick, the last trick, both won piles with the running points, your hand
@@ -514,17 +530,19 @@ def table_svg(view: View, *, clickable: bool = True, layout: str = "wide", lang:
     (a table's). ``annotations`` (:class:`cardlab.draw.svg.Annotations`, the coach's hints): room
     above your hand and the buttons, each badge over the card or button of its target, the strip
     under the table. The drawing names the height of its play area (``data-play-height``: from
-    the top to what to do now)."""
+    the top to what to do now). Each area keeps its room all game long, so that a drawing of a
+    game in progress has one height in the wide and narrow layouts (:data:`HEADER_LINES`,
+    :data:`HAND_ROWS`), and at least ``min_height`` (:func:`cardlab.draw.svg.document`)."""
     s = SIZES[svg.check_layout(layout)]
     o = _Options(clickable, lang, sort, next_deal, sort if sort_switch else None, annotations,
                  HINT_ROOM if annotations is not None else 0)
     page = _Page()
-    page.put(_header(view, lang, s.width, your_turn=layout != "phone"), 0)
+    page.put(_header(view, lang, s.width, your_turn=layout != "phone"), 0, room=12 + 20 * HEADER_LINES[layout])
     play = LAYOUT_AREAS[layout](page, view, o, s)
     height = max(page.y + 8, 200)
     title = f"{WORDS.say(lang, 'title')}, {WORDS.say(lang, 'deal', n=view.deal + 1)}"
     return svg.document(s.width, height, "".join(page.parts), title=title, annotations=annotations,
-                        play_height=play)
+                        play_height=play, min_height=min_height)
 
 
 def pack_svg(ranks: Sequence[str] = RANKS) -> str:

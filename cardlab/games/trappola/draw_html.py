@@ -41,16 +41,17 @@ CSS = f"""<style>
 .cardlab-tpanel .dealer {{ font-weight: normal; color: #d7e8dc; }}
 .cardlab-tpanel summary {{ cursor: pointer; color: #d7e8dc; margin-top: 6px; }}
 .cardlab-tsheet {{ container-type: inline-size; }}
-.cardlab-tsheet .recent, .cardlab-tsheet .cardlab-narrow {{ display: none; }}
+.cardlab-tsheet .recent, .cardlab-tsheet span.cardlab-narrow {{ display: none; }}
+.cardlab-tsheet details.cardlab-narrow, .cardlab-tsheet details.cardlab-none {{ visibility: hidden; }}
 @container (max-width: {ONE_DEAL_PX}px) {{
   .cardlab-tsheet .older, .cardlab-tsheet .cardlab-wide {{ display: none; }}
   .cardlab-tsheet .cardlab-sheet-table td:first-child {{ width: 44%; }}
   .cardlab-tsheet tr.recent {{ display: table-row; }}
   .cardlab-tsheet span.cardlab-narrow {{ display: inline; }}
-  .cardlab-tsheet details.cardlab-narrow {{ display: block; }}
+  .cardlab-tsheet details.cardlab-narrow {{ visibility: visible; }}
 }}
-.cardlab-tlog ol {{ display: flex; flex-direction: column-reverse; max-height: 11em; overflow-y: auto;
-  overflow-x: hidden; margin: 0; padding: 0 0 0 0.2em; list-style-position: inside; }}
+.cardlab-tlog ol {{ display: flex; flex-direction: column-reverse; justify-content: safe flex-end; height: 11em;
+  overflow-y: auto; overflow-x: hidden; margin: 0; padding: 0 0 0 0.2em; list-style-position: inside; }}
 .cardlab-tlog li.mine {{ color: #f2c14e; font-weight: bold; }}
 </style>"""
 
@@ -59,15 +60,22 @@ def _e(text: object) -> str:
     return escape(str(text), quote=True)
 
 
-def _deal_table(sheets: Sequence[DealSheet], players: Sequence[str], lang: str) -> str:
-    """The latest deals side by side: a column per player under each deal, a row per item."""
-    older = [' class="older"'] * (len(sheets) - 1) + [""]    # folded too in a narrow sheet
-    head = "".join(f'<th colspan="2"{o}>{_e(WORDS.say(lang, "sheet_deal", n=s.deal + 1))}<br>'
-                   f'<span class="dealer">{_e(WORDS.say(lang, "sheet_dealer", name=players[s.dealer]))}</span></th>'
-                   for s, o in zip(sheets, older))
+BLANK = ("–", "–")     # the cells of a deal not scored yet
+
+
+def _deal_table(sheets: Sequence[DealSheet], players: Sequence[str], lang: str,
+                playing: tuple[int, int] | None = None) -> str:
+    """The latest deals side by side: a column per player under each deal, a row per item
+    (``playing``: the deal and the dealer of a deal still to be scored, whose column is blank)."""
+    deals = [(s.deal, s.dealer) for s in sheets] + ([playing] if playing is not None else [])
+    older = [' class="older"'] * (len(deals) - 1) + [""]    # folded too in a narrow sheet
+    head = "".join(f'<th colspan="2"{o}>{_e(WORDS.say(lang, "sheet_deal", n=deal + 1))}<br>'
+                   f'<span class="dealer">{_e(WORDS.say(lang, "sheet_dealer", name=players[dealer]))}</span></th>'
+                   for (deal, dealer), o in zip(deals, older))
     names = "".join(f"<th{o}>{_e(players[0])}</th><th{o}>{_e(players[1])}</th>" for o in older)
 
-    def cells(pairs: Sequence[tuple[int, int]]) -> str:
+    def cells(pairs: Sequence[tuple[object, object]]) -> str:
+        pairs = list(pairs) + ([BLANK] if playing is not None else [])
         return "".join(f"<td{o}>{a}</td><td{o}>{b}</td>" for (a, b), o in zip(pairs, older))
 
     rows = [f"<tr><td>{_e(WORDS.say(lang, key))}</td>{cells([getattr(s, field) for s in sheets])}</tr>"
@@ -87,13 +95,16 @@ def _running(sheets: Sequence[DealSheet]) -> list[tuple[int, int]]:
     return out
 
 
-def sheets_html(view: T.View, lang: str = "en", shown: int = SHOWN_DEALS) -> str:
+def sheets_html(view: T.View, lang: str = "en", shown: int = SHOWN_DEALS, room: bool = False) -> str:
     """The score sheet of the finished deals (T15) and the game totals (T16): the latest ``shown``
     deals in full, the earlier ones folded (a row each: the deal's points and the game after it).
     In a sheet narrower than :data:`ONE_DEAL_PX` (a phone, issue 29) only the latest deal is in
-    full and all the others are folded (CSS container queries: the same HTML fits any width).
-    Empty before the first deal is scored."""
-    if not view.sheets:
+    full and all the others are folded (CSS container queries: the same HTML fits any width); the
+    line of the fold keeps its room (hidden) while there is nothing to fold. Empty before the first
+    deal is scored, unless ``room`` (a table's sheet): then the sheet with the deal being played
+    as a blank column, in the room the sheet will take, so that the table does not grow when the
+    first deal is scored."""
+    if not view.sheets and not room:
         return ""
     players = view.players
     sheets = list(view.sheets)
@@ -101,19 +112,19 @@ def sheets_html(view: T.View, lang: str = "en", shown: int = SHOWN_DEALS) -> str
     late, early = sheets[-shown:], sheets[:-shown] if len(sheets) > shown else []
     title = (f'<h4>{_e(WORDS.say(lang, "sheet_title"))} · '
              f'{_e(WORDS.say(lang, "sheet_game", a_name=players[0], a=view.scores[0], b_name=players[1], b=view.scores[1]))}</h4>')
-    folded = ""
-    if len(sheets) > 1:
-        recent = [""] * len(early) + [' class="recent"'] * (len(late) - 1)   # in full, unless narrow
-        rows = "".join(f"<tr{r}><td>{_e(WORDS.say(lang, 'sheet_deal', n=s.deal + 1))}</td><td>{s.total[0]}</td>"
-                       f"<td>{s.total[1]}</td><td>{a}–{b}</td></tr>" for s, (a, b), r in zip(sheets, game, recent))
-        counts = (f'<span class="cardlab-wide">{_e(WORDS.say(lang, "earlier", n=len(early)))}</span>'
-                  f'<span class="cardlab-narrow">{_e(WORDS.say(lang, "earlier", n=len(sheets) - 1))}</span>')
-        folded = (f'<details class="cardlab-earlier{"" if early else " cardlab-narrow"}"><summary>{counts}</summary>'
-                  f"<table><thead><tr><th>{_e(WORDS.say(lang, 'col_deal'))}</th><th>{_e(players[0])}</th>"
-                  f"<th>{_e(players[1])}</th><th>{_e(WORDS.say(lang, 'col_game'))}</th></tr></thead>"
-                  f"<tbody>{rows}</tbody></table></details>")
+    recent = [""] * len(early) + [' class="recent"'] * (len(late) - 1)   # in full, unless narrow
+    rows = "".join(f"<tr{r}><td>{_e(WORDS.say(lang, 'sheet_deal', n=s.deal + 1))}</td><td>{s.total[0]}</td>"
+                   f"<td>{s.total[1]}</td><td>{a}–{b}</td></tr>" for s, (a, b), r in zip(sheets, game, recent))
+    counts = (f'<span class="cardlab-wide">{_e(WORDS.say(lang, "earlier", n=len(early)))}</span>'
+              f'<span class="cardlab-narrow">{_e(WORDS.say(lang, "earlier", n=max(0, len(sheets) - 1)))}</span>')
+    shows = " cardlab-none" if len(sheets) <= 1 else "" if early else " cardlab-narrow"   # hidden, its room kept
+    folded = (f'<details class="cardlab-earlier{shows}"><summary>{counts}</summary>'
+              f"<table><thead><tr><th>{_e(WORDS.say(lang, 'col_deal'))}</th><th>{_e(players[0])}</th>"
+              f"<th>{_e(players[1])}</th><th>{_e(WORDS.say(lang, 'col_game'))}</th></tr></thead>"
+              f"<tbody>{rows}</tbody></table></details>")
+    playing = None if sheets else (view.deal, view.dealer)
     return (f'{CSS}<div class="cardlab-tpanel cardlab-tsheet" lang="{lang}">{title}'
-            f"{_deal_table(late, players, lang)}{folded}</div>")
+            f"{_deal_table(late, players, lang, playing)}{folded}</div>")
 
 
 # --- the log ------------------------------------------------------------------------------------

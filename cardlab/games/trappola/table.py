@@ -198,13 +198,14 @@ class TrappolaTable(GameTable):
         events = self.state.events[:self._held_events] if self._holding else self.state.events
         shown = (len(view.sheets), len(events), self.lang)
         if shown != self._shown:            # a new sheet or new events (or a new game)
-            self.sheet.value = sheets_html(view, self.lang)
+            self.sheet.value = sheets_html(view, self.lang, room=True)   # its room kept from the start
             lines = [said for e in events if (said := event_line(e, self.names, self.you, self.lang))]
             self.game_log.value = log_html(lines, self.lang)
             self._shown = shown
         return draw.table_svg(view, clickable=True, layout=self.layout, lang=self.lang, sort=self.sorted,
                               next_deal=self._holding, sort_switch=True,
-                              annotations=None if self._holding else self.coach.annotations())
+                              annotations=None if self._holding else self.coach.annotations(),
+                              min_height=self.steady_height)
 
     def on_timer(self, name: str, t: float) -> None:
         if name == "coach":
