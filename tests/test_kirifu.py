@@ -407,3 +407,20 @@ def test_presets_are_documented_and_named():
 def test_osoroi_groups_are_listed_once():
     groups = osoroi_groups(sort_cards(parse_cards("4S 4H 4D")), 3)
     assert len(groups) == 4 and len(set(groups)) == 4  # three pairs and the triple
+
+
+def test_k23_a_game_that_ends_on_a_pass_leaves_the_passed_cards_known_in_the_last_hand():
+    """The last player is left holding what was passed to them (K17), face up like any pass (K23):
+    no other seat is told those cards are hidden."""
+    for seed in range(300):
+        state, rng = kirifu.new_game(seed=seed), random.Random(seed)
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+        passes = [e for e in state.events if isinstance(e, kirifu.Passed)]
+        loser = state.finished[-1]
+        if passes and passes[-1].to == loser and state.events.index(passes[-1]) > len(state.events) - 4:
+            cards = passes[-1].cards
+            assert set(cards) <= set(state.hands[loser]) and set(cards) <= set(state.known[loser])
+            assert not any(c in state.hidden_cards(q) for q in range(len(state.players)) if q != loser for c in cards)
+            return
+    raise AssertionError("no game of 300 ended on a pass to the last player")

@@ -243,6 +243,7 @@ class State(GameState):
         nxt = self._next_in(me)
         if len(self.finished) >= self.rules.players - 1:  # K17: the last one left is last
             self._set_hand(nxt, sort_cards(self.hands[nxt] + passed))  # and is left holding what was passed
+            self.known = _replace(self.known, nxt, sort_cards(self.known[nxt] + passed))   # face up (K23)
             self._finish(nxt)
             self.to_move, self.phase, self.passed = TERMINAL, PASS, ()
             return
