@@ -50,8 +50,9 @@ CSS = f"""<style>
   .cardlab-tsheet span.cardlab-narrow {{ display: inline; }}
   .cardlab-tsheet details.cardlab-narrow {{ visibility: visible; }}
 }}
-.cardlab-tlog ol {{ display: flex; flex-direction: column-reverse; justify-content: safe flex-end; height: 11em;
-  overflow-y: auto; overflow-x: hidden; margin: 0; padding: 0 0 0 0.2em; list-style-position: inside; }}
+.cardlab-tlog ol {{ display: flex; flex-direction: column-reverse; height: 11em; overflow-y: auto;
+  overflow-x: hidden; margin: 0; padding: 0 0 0 0.2em; list-style-position: inside; }}
+.cardlab-tlog ol::before {{ content: ""; flex: 1 0 0; }}
 .cardlab-tlog li.mine {{ color: #f2c14e; font-weight: bold; }}
 </style>"""
 
@@ -174,7 +175,8 @@ def event_line(event: Any, players: Sequence[str], you: int, lang: str = "en") -
 
 def log_html(lines: Sequence[tuple[str, bool]], lang: str = "en") -> str:
     """The log: numbered lines, the reader's own moves marked (gold, bold, "▶"), scrolled to the
-    newest (a reversed flex column starts at its end)."""
+    newest (a reversed flex column starts at its end), in a box of one height from the start (the
+    room under the first lines is an empty flex item that takes what they leave)."""
     items = "".join(f'<li class="mine" value="{i + 1}"><span aria-hidden="true">▶ </span>{_e(text)}</li>' if mine
                     else f'<li value="{i + 1}">{_e(text)}</li>'
                     for i, (text, mine) in reversed(list(enumerate(lines))))
