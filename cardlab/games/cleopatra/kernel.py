@@ -16,7 +16,10 @@ may burn a card (C13); a player due without any card loses (unless the pile wait
 step cap; the next card turned first settles a waiting collection and the C9 reshuffle (chance
 stream); loops of the deterministic rules
 (Brent's cycle check, then an exact pass that finds the engine's first repeated position).
-:mod:`.replay` replays any game in the engine from its seed.
+:mod:`.replay` replays any game in the engine from its seed. The deterministic rules
+(Beggar-my-neighbour: captures under the hand, no slaps) play their rows without the detail
+columns on bit-word hands instead, a run of number cards at a time (:mod:`.kernel_bits`, the same
+rows; not where false slaps burn cards); :func:`fill` chooses.
 
 >>> from cardlab.games.cleopatra import BEGGAR_MY_NEIGHBOUR
 >>> rows = play_games(BEGGAR_MY_NEIGHBOUR, run_seed=0, start=0, stop=1000)
@@ -543,9 +546,13 @@ def fill(rules: Any, run_seed: int, first: int, seeds: np.ndarray, rows: np.ndar
     chunks = numba.set_parallel_chunksize(1)          # blocks handed out as threads get free
     try:
         with np.errstate(over="ignore"):
-            args = (rules.max_steps, run_seed, first, models_array(models), dealt, seeds, rows, lo, hi)
+            array = models_array(models)
+            args = (rules.max_steps, run_seed, first, array, dealt, seeds, rows, lo, hi)
             consts = constants(rules, detail)
-            if consts in SPECIALISED:
+            if rules.deterministic and not detail and not (rules.false_slap == "burn" and array[:, 4].any()):
+                from .kernel_bits import run                  # here: it builds on this module
+                run(consts, rules.max_steps, run_seed, first, dealt, seeds, rows, lo, hi)   # only C4 moves a card
+            elif consts in SPECIALISED:
                 kernel(consts)(*args)
             else:
                 any_rules(consts, *args)

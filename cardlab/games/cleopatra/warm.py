@@ -1,6 +1,8 @@
 """What compiles the Cleopatra kernel into numba's cache (the game's ``warm`` part,
 :mod:`cardlab.kernels.warm`): every preset and a variant of the rules (the kernel for any
-others), each with slaps and without and with the detail columns, and given deals."""
+others), each with slaps and without and with the detail columns, and given deals. The rows of
+Beggar-my-neighbour without the detail (its preset's case, and the record hunt's given deals)
+compile the bit-word kernel of every deterministic rule set (:mod:`.kernel_bits`, one compilation)."""
 
 from __future__ import annotations
 
