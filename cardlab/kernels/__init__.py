@@ -1,25 +1,34 @@
 """The compiled kernels' shared parts: the counter-based generator of the Cleopatra family
 (:mod:`.rng`), CPython's Mersenne Twister (:mod:`.mersenne`, for Trappola's and Kirifu's kernels),
-and numba's disk cache kept true (here), and warming it (:mod:`.warm`). Each game's kernel lives in
+and numba's disk cache kept true (here), warming it (:mod:`.warm`) and a progress bar while a
+kernel compiles (:mod:`.progress`, shown in every process that imports a kernel). Each game's kernel lives in
 its own folder (``cardlab/games/<game>/kernel*.py``) and runs as plain Python under
 ``NUMBA_DISABLE_JIT=1`` too.
 
 Numba's disk cache (``cache=True``, in the ``__pycache__`` beside each source) knows a compiled
 function by its own file only, but the kernels inline the generators of this folder:
 :func:`clear_stale_cache` drops every kernel's cache when any kernel source changed since it was
-written (a ``git pull`` that touched only ``rng.py`` would otherwise replay old draws)."""
+written (a ``git pull`` that touched only ``rng.py`` would otherwise replay old draws). The modules
+of this folder that compile nothing (:data:`TOOLS`) are no kernel source: a change to the warm-up
+keeps every compiled kernel."""
 
 from __future__ import annotations
 
 import hashlib
 from pathlib import Path
 
+from . import progress
+
 HERE = Path(__file__).parent
+TOOLS = ("__init__.py", "progress.py", "warm.py")
+"""The modules of this folder that no kernel inlines."""
 
 
 def kernel_sources(root: Path = HERE.parent) -> list[Path]:
-    """Every kernel source under the package ``root``: this folder's and each game's ``kernel*.py``."""
-    return sorted((root / "kernels").glob("*.py")) + sorted((root / "games").glob("*/kernel*.py"))
+    """Every kernel source under the package ``root``: this folder's modules but :data:`TOOLS`
+    (the generators the kernels inline) and each game's ``kernel*.py``."""
+    return (sorted(p for p in (root / "kernels").glob("*.py") if p.name not in TOOLS)
+            + sorted((root / "games").glob("*/kernel*.py")))
 
 
 def sources_digest(root: Path = HERE.parent) -> str:
@@ -53,3 +62,4 @@ def clear_stale_cache(root: Path = HERE.parent) -> bool:
 
 
 clear_stale_cache()
+progress.install()
