@@ -40,6 +40,8 @@ PARTS: dict[str, str] = {
     "deal_schema": "deal_schema(engine) -> the JSON Schema of the record's deal; default: any object",
     "openspiel": "a module that registers the game with pyspiel when imported",
     "warm": "a list of (label, function) that compile the game's kernels into numba's cache",
+    "warm_first": "the cases of 'warm' that its table needs (its computer player's, its coach's kernels): "
+                  "make lab's background warm-up compiles them before every game's other cases",
     "bench": "a cardlab.bench.part.GameBench: its rows of 'python -m cardlab.bench sim', its cases of the "
              "coach's benchmark, its own benchmark main(argv) ('python -m cardlab.bench <game>'); "
              "without it the benchmarks leave the game out",
@@ -103,7 +105,8 @@ class GameInfo:
 
 FOLDER_PARTS: dict[str, str] = {
     "draw": "draw", "table": "table:{title}Table", "bots": "bots:BOTS", "sim": "sim", "coach": "coach:playouts",
-    "deal_schema": "schema:deal_schema", "openspiel": "openspiel", "warm": "warm:CASES", "bench": "bench:BENCH",
+    "deal_schema": "schema:deal_schema", "openspiel": "openspiel", "warm": "warm:CASES",
+    "warm_first": "warm:FIRST", "bench": "bench:BENCH",
     "say_action": "words:say_action",
 }
 """Where each part sits in a game's folder (``cardlab/games/<game>/``): the module, and the

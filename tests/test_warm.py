@@ -68,3 +68,56 @@ def test_warm_reports_each_case_and_whether_it_compiled():
     assert calls == ["first", "second"] and total >= 0
     assert [line.split()[0] for line in lines] == ["first", "second"]
     assert all(line.endswith("ready already") for line in lines)   # nothing compiled here
+
+
+def test_the_tables_kernels_come_first_and_every_case_runs_once():
+    """make lab's background warm-up compiles first what the tables need (each game's warm_first
+    cases: Trappola's search player and coach, Kirifu's coach), then every other case of every game."""
+    from cardlab.registry import with_part
+
+    games = with_part("warm")
+    first = [label for info in games for label, _ in info.part("warm_first", [])]
+    every = [label for info in games for label, _ in info.part("warm")]
+    labels = [label for label, _ in warm.all_cases()]
+    assert "Trappola kernel: the search player's playouts" in first and set(first) < set(every)
+    assert labels[:len(first)] == first
+    assert sorted(labels) == sorted(every) and len(set(labels)) == len(labels)
+
+
+def test_a_second_warm_up_waits_for_the_one_holding_the_lock(tmp_path):
+    """make test run while make lab's warm-up compiles waits for it instead of compiling beside it."""
+    import threading
+
+    lock, said, inside = tmp_path / "stamp.lock", [], threading.Event()
+
+    def second() -> None:
+        with warm.holding(lock, out=said.append):
+            inside.set()
+
+    with warm.holding(lock):
+        waiter = threading.Thread(target=second)
+        waiter.start()
+        for _ in range(600):                    # until the second one says it waits
+            if said:
+                break
+            inside.wait(0.05)
+        assert said and "waiting for the warm-up" in said[0] and not inside.is_set()
+    waiter.join(30)
+    assert inside.is_set()
+
+
+def test_background_returns_at_once_and_names_the_log(tmp_path, monkeypatch, capsys):
+    started = []
+    monkeypatch.setattr(warm, "start_background", lambda args, log: started.append((args, log)))
+    assert warm.main(["--stamp", str(tmp_path / "stamp"), "--background", str(tmp_path / "warm.log")]) == 0
+    assert started == [(["--stamp", str(tmp_path / "stamp")], tmp_path / "warm.log")]
+    assert f"log: {tmp_path / 'warm.log'}" in capsys.readouterr().out
+
+
+def test_the_background_warm_up_writes_its_log_and_touches_the_stamp(tmp_path, monkeypatch):
+    """The process make lab starts: its lines in the log, the stamp touched when every kernel is
+    ready (here none compiles: NUMBA_DISABLE_JIT)."""
+    stamp, log = tmp_path / ".cardlab-warm", tmp_path / "warm.log"
+    monkeypatch.setenv("NUMBA_DISABLE_JIT", "1")
+    assert warm.start_background(["--stamp", str(stamp)], log).wait(120) == 0
+    assert stamp.exists() and "nothing to compile" in log.read_text()

@@ -1,7 +1,8 @@
 """What compiles Trappola's kernels into numba's cache (the game's ``warm`` part,
 :mod:`cardlab.kernels.warm`): the random and rule-of-thumb players, the search player's playouts
 (a deal in the engine, its playouts on the kernel) and the coach's (both measures, in the
-exchange phase and in the card play)."""
+exchange phase and in the card play). The table needs the last two first (``FIRST``): its computer
+player is the search player, and its coach can be switched on."""
 
 from __future__ import annotations
 
@@ -21,11 +22,14 @@ def _coach_positions() -> list[trappola.State]:
     return [exchange, play]
 
 
-CASES: list[tuple[str, Callable[[], object]]] = [
-    ("Trappola kernel: random and rule-of-thumb players",
-     lambda: simulate("trappola", players=("random", "thumb"), n=1, progress=False)),
+FIRST: list[tuple[str, Callable[[], object]]] = [
     ("Trappola kernel: the search player's playouts",
      lambda: simulate("trappola", players=(("search", {"budget": 4}), "random"), n=1, progress=False)),
     ("Trappola kernel: the coach's playouts",
      lambda: [hints(g, budget=4, measure=m) for g in _coach_positions() for m in ("deal", "game")]),
+]
+CASES: list[tuple[str, Callable[[], object]]] = [
+    ("Trappola kernel: random and rule-of-thumb players",
+     lambda: simulate("trappola", players=("random", "thumb"), n=1, progress=False)),
+    *FIRST,
 ]
