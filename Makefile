@@ -1,32 +1,47 @@
 # cardlab: `make lab` opens the start page (and every notebook and page), `make app` the classroom
 # page, `make room` starts a room server (a class plays from its browsers), `make test` runs the
 # whole suite.
-# Both create .venv with Python 3.10+ and install cardlab (editable) with its dependencies.
+# Each creates .venv with Python 3.10+ and installs cardlab (editable) with what it needs: the lab,
+# the classroom page and the rooms cardlab's own dependencies, the tests the extras too (test,
+# openspiel).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.cardlab-installed
+EXTRAS := $(VENV)/.cardlab-extras-installed
 WARM := $(VENV)/.cardlab-warm
+WARM_LOG := $(VENV)/cardlab-warm.log
 KERNELS := $(wildcard cardlab/kernels/*.py cardlab/games/*/kernel*.py)
 PYTEST_ARGS ?=
 
 .PHONY: lab app room test setup bench clean
 
-setup: $(WARM)
+setup: $(EXTRAS) $(WARM)
 
+# --no-compile: pip would byte-compile all of the dependencies' modules (about 9,800 files, half the
+# install's time); Python writes each one's bytecode the first time it is imported instead.
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 10) and "cardlab needs Python 3.10 or newer")'
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[test,openspiel]"
+	$(BIN)/python -m pip install --quiet --no-compile -e .
 	@touch $(STAMP)
 
+# The tests' own packages and OpenSpiel (tests/test_openspiel.py; no notebook needs it).
+$(EXTRAS): $(STAMP)
+	$(BIN)/python -m pip install --quiet -e ".[test,openspiel]"
+	@touch $(EXTRAS)
+
 # numba compiles each kernel on first use and keeps it in __pycache__ beside its source: compile
-# them all once after installing (a few minutes), and again when a kernel's source changes, so
-# that the notebooks and the tests start warm.
+# them all once (a few minutes), and again when a kernel's source changes, so that the tests start
+# warm. `make lab`, `make app` and `make room` do not wait for it: when the kernels are not all
+# compiled they start the same warm-up in the background, the tables' kernels first (its lines in
+# $(WARM_LOG); it touches $(WARM) when done, and `make test` run meanwhile waits for it).
 $(WARM): $(STAMP) $(KERNELS)
-	$(BIN)/python -m cardlab.kernels.warm
-	@touch $(WARM)
+	$(BIN)/python -m cardlab.kernels.warm --stamp $(WARM)
+
+warm_needed = $(if $(wildcard $(WARM)),$(shell find $(STAMP) $(KERNELS) -newer $(WARM) 2>/dev/null),yes)
+WARM_IN_BACKGROUND = $(if $(warm_needed),$(BIN)/python -m cardlab.kernels.warm --stamp $(WARM) --background $(WARM_LOG))
 
 # The lab serves the whole repository (notebooks/ and the rule pages in docs/) and opens the start
 # page; jupyter/lab/settings/overrides.json keeps the news prompt and the update check away and
@@ -35,14 +50,16 @@ $(WARM): $(STAMP) $(KERNELS)
 # trusted first (the signatures go to Jupyter's data folder; the files are not changed).
 NOTEBOOKS := $(wildcard notebooks/[0-9][0-9]_*.ipynb) notebooks/classroom.ipynb
 
-lab: setup
+lab: $(STAMP)
 	$(BIN)/jupyter trust $(NOTEBOOKS)
+	$(WARM_IN_BACKGROUND)
 	$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) --ServerApp.root_dir=. \
 		--LabApp.app_settings_dir=$(CURDIR)/jupyter/lab/settings notebooks/00_start_here.ipynb
 
 # The classroom page: the three games' tables and the Cleopatra sample's replay as a page without
 # code cells, served by Voila, which opens it in the browser.
-app: setup
+app: $(STAMP)
+	$(WARM_IN_BACKGROUND)
 	$(BIN)/voila notebooks/classroom.ipynb
 
 # A room server (cardlab.rooms) on 127.0.0.1:8765, its rooms kept in cardlab-rooms.sqlite: it
@@ -50,14 +67,15 @@ app: setup
 # `make room ROOM_ARGS="--game kirifu --seats Aiko,Ben,computer --classroom"`.
 ROOM_ARGS ?=
 
-room: setup
+room: $(STAMP)
+	$(WARM_IN_BACKGROUND)
 	$(BIN)/python -m cardlab.rooms $(ROOM_ARGS)
 
 test: setup
 	env -u MPLBACKEND CARDLAB_QUICK=1 $(BIN)/python -m pytest tests notebooks --nbval --nbval-current-env \
 		--nbval-sanitize-with tests/nbval_sanitize.cfg --nbval-cell-timeout 900 $(PYTEST_ARGS)
 
-bench: setup
+bench: $(WARM)
 	$(BIN)/python -m cardlab.bench table
 
 clean:
