@@ -44,9 +44,12 @@ from typing import Any
 
 REPO = Path(__file__).resolve().parents[2]
 PAGE = "notebooks/classroom.ipynb"
-TABLES = {"Cleopatra": ".cardlab-cleopatra", "Trappola": ".cardlab-trappola", "Kirifu": ".cardlab-kirifu"}
-"""The tables of the classroom page that are played, by name: the CSS class of each one's root."""
-PAGE_TABLES = (".cardlab-cleopatra", ".cardlab-cleopatra-replay", ".cardlab-trappola", ".cardlab-kirifu")
+TABLES = {"Cleopatra": ".cardlab-cleopatra", "Cleopatra for two": ".cardlab-cleopatra-duo",
+          "Trappola": ".cardlab-trappola", "Kirifu": ".cardlab-kirifu"}
+"""The tables of the classroom page that are played, by name: the CSS class of each one's root
+(the first element of the page that has it)."""
+PAGE_TABLES = (".cardlab-cleopatra", ".cardlab-cleopatra-replay", ".cardlab-cleopatra-duo", ".cardlab-trappola",
+               ".cardlab-kirifu")
 """Every table of the page in page order (the replay too): a shift is placed in one, or below one."""
 EVENT_THRESHOLD_MS = 16      # the least durationThreshold the Event Timing API takes
 ANSWER_MS = 30_000           # a gesture's answer: the kernel's round trip and the computer's moves
@@ -90,7 +93,8 @@ RECORDER_JS = r"""(tables) => {
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) {
       if (e.interactionId) rec.events.push({t: e.startTime, id: e.interactionId, name: e.name, duration: e.duration,
-                                            delay: e.processingStart - e.startTime});
+                                            delay: e.processingStart - e.startTime,
+                                            processing: e.processingEnd - e.processingStart});
     }
   }).observe({type: "event", durationThreshold: 16, buffered: false});
   for (const type of ["pointerdown", "keydown"])
@@ -118,10 +122,19 @@ SEEN_JS = """(start) => {
 SEQ_JS = "(sel) => Number(document.querySelector(sel + ' .cardlab-table .cardlab-svg').dataset.seq)"
 
 
-# --- the scripted readers: (targets of the drawing, its markup) -> the target to press, or None ---------
+# --- the scripted readers: (targets of the drawing, its markup) -> the target to click, ``key:<key>``
+# --- to press a key, or None (nothing to do yet, or the end) ---------------------------------------
 def cleopatra_reader(targets: list[str], drawing: str) -> str | None:
     """Turn a card whenever it is yours to turn (the computer turns its own after a pause)."""
     return "turn" if "turn" in targets else None
+
+
+def duo_reader(targets: list[str], drawing: str) -> str | None:
+    """Two people at one keyboard: the one due turns a card with their key (A left, K right)."""
+    for name, key in (("Left", "a"), ("Right", "k")):
+        if f">{name} to play<" in drawing:
+            return f"key:{key}"
+    return None
 
 
 def trappola_reader(targets: list[str], drawing: str) -> str | None:
@@ -145,8 +158,8 @@ def kirifu_reader(targets: list[str], drawing: str) -> str | None:
 
 
 Reader = Callable[[list[str], str], "str | None"]
-PLAYERS: dict[str, Reader] = {
-    "Cleopatra": cleopatra_reader, "Trappola": trappola_reader, "Kirifu": kirifu_reader}
+PLAYERS: dict[str, Reader] = {"Cleopatra": cleopatra_reader, "Cleopatra for two": duo_reader,
+                               "Trappola": trappola_reader, "Kirifu": kirifu_reader}
 
 
 # --- playing a table ------------------------------------------------------------------------------------
@@ -203,7 +216,12 @@ index, which the next card of a row leaves free), else its middle; a point that 
 
 def press(page: Any, selector: str, target: str, double: bool) -> None:
     """A click on ``target`` where a reader would aim (:data:`AIM_JS`), or a double-click: two
-    presses, the second of which the table never sends."""
+    presses, the second of which the table never sends; ``key:<key>``: that key pressed on the
+    table (which takes the focus first)."""
+    if target.startswith("key:"):
+        page.locator(f"{selector} .cardlab-table .cardlab-svg").first.focus()
+        page.keyboard.press(target[4:])
+        return
     element = page.locator(f'{selector} .cardlab-table .cardlab-svg [data-target="{target}"]').first
     element.scroll_into_view_if_needed()
     aim = element.evaluate(AIM_JS)
@@ -242,7 +260,7 @@ def play(page: Any, name: str, moves: int, double_every: int = 4) -> Played:
         target = next_target(page, selector, reader)
         if target is None:
             break                                       # the game is over
-        double = n % double_every == double_every - 1
+        double = n % double_every == double_every - 1 and not target.startswith("key:")
         seq = page.evaluate(SEQ_JS, selector)
         pressed = page.evaluate("() => window.__cardlabPerf.presses.length")
         press(page, selector, target, double)
