@@ -54,6 +54,7 @@ PHONE_WIDTH = svg.PHONE_WIDTH  # the phone layout: every area stacked, the other
 WIDTHS = {"wide": WIDE_WIDTH, "narrow": NARROW_WIDTH, "phone": PHONE_WIDTH}
 PHONE_ROW = 6         # on a phone your hand lies in rows of 6 (each card a tap of >= 44 units)
 PHONE_ROW_DY = 48     # ... each row this far below the last (the index and a pip of each show)
+PHONE_ROWS_KEPT = 2   # ... and the room of two rows is kept all game long (a bigger hand grows the drawing)
 MINI = 20             # the small face-down card of a hidden hand in a compact panel
 COMPACT_LINES = {"narrow": 3}  # a compact panel keeps room for this many lines (more are cut); on a phone it grows
 PROMPT_CARD = Card.parse("10D")  # the widest card a prompt names: the prompt's room is measured with it
@@ -379,7 +380,8 @@ class _Table:
                                    marked=[i for i, t in enumerate(targets[row]) if t and t.startswith("cut ")],
                                    selected=[i for i, c in enumerate(cards[row]) if c in chosen],
                                    annotations=self.annotations))
-        return "".join(parts), top + dy * ((len(cards) - 1) // per_row) + CH + 12
+        rows = max(-(-len(cards) // per_row), PHONE_ROWS_KEPT if self.phone else 1)
+        return "".join(parts), top + dy * (rows - 1) + CH + 12
 
     def buttons(self, y: float, passed: Card | None) -> tuple[str, float]:
         """The buttons of the reader's decision (each shows its key; the coach's badge of *Take*
