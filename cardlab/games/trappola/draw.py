@@ -496,8 +496,11 @@ def _phone(page: _Page, view: View, o: _Options, s: Sizes) -> float:
                         key="stock")
     page.put((top[0] + stock, max(top[1], 8 + svg.card_h(s.back) + 0.3 * s.back + 4)))
     exchanging = view.phase == EXCHANGE          # no trick yet: the discarded hand (if any) instead
-    if exchanging:
-        page.put(_discards(view, MARGIN, page.y, o.lang, o.sort, inner, s))
+    if exchanging:   # in the trick's room, but in an open view (a replay's: the opponent's cards
+        # face up, taller), whose play area stays within 700 units so
+        hidden = view.hands[1 - view_seat(view)] is None
+        page.put(_discards(view, MARGIN, page.y, o.lang, o.sort, inner, s), 0 if hidden else 10,
+                 room=36 + s.h + 22 if hidden else 0)
     else:
         page.put(_middle(view, MARGIN, page.y, o.lang, s, stock=False,
                          room=inner - 2 * s.w - TRICK_GAP - LAST_GAP), 0)
