@@ -96,9 +96,9 @@ function render({ model, el }) {
   function drawLang() { el.lang = model.get("lang") || "en"; }
 
   // The status line of a game (model.steady: the game on the table) keeps its room: two lines
-  // reserved (view.css), and the tallest it has been while the same game is on the table at the
-  // same width, so that nothing under it moves up and down as messages come and go. A view with
-  // no game (a replay) hides an empty status line.
+  // reserved (three under 520 px: view.css), and the tallest it has been while the same game is
+  // on the table at the same width, so that nothing under it moves up and down as messages come
+  // and go. A view with no game (a replay) hides an empty status line.
   let roomOf = null;
   function drawStatus() {
     status.textContent = model.get("status");

@@ -133,8 +133,9 @@ class TableView(anywidget.AnyWidget):
     #: the ``data-target`` of the element the keyboard is on; the browser rings it ("" for none)
     focus = traitlets.Unicode("").tag(sync=True)
     #: the game on the table ("" for none: a replay): while it stays the same the status line keeps
-    #: room for two lines, and the tallest it has been at this width, so that nothing under it moves
-    #: up and down as messages come and go (:class:`~cardlab.widgets.table.GameTable`: its game's number)
+    #: room for two lines (three under 520 px), and the tallest it has been at this width, so that
+    #: nothing under it moves up and down as messages come and go
+    #: (:class:`~cardlab.widgets.table.GameTable`: its game's number)
     steady = traitlets.Unicode("").tag(sync=True)
     #: the language of the table's words, set as ``lang=`` on the widget ("en" or "ja")
     lang = traitlets.Unicode("en").tag(sync=True)
