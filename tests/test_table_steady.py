@@ -1,9 +1,10 @@
 """Steady tables (issue 28), headless: while a game is in progress a table keeps its height.
 
-Every drawing of a game in progress has one height in the wide and narrow layouts (Cleopatra's
-phone layout too): each area keeps its room (the buttons' row, the prompt's lines, the finishing
-order, the discarded hands, the log's rows, the coach's strip). A phone's drawing may grow, when a
-hand needs another row, but the table never lets it shrink (``GameTable.steady_height``, freed
+Every drawing of a game in progress has one height in each layout (Kirifu's phone layout but):
+each area keeps its room (the buttons' row, the prompt's lines, the finishing order, the
+discarded hands, the log's rows, the coach's strip). A phone's Kirifu drawing, whose play area
+must stay within 700 units, may grow (a third row of cards, a pass's second row of buttons, the
+cards known in a hand), but the table never lets it shrink (``GameTable.steady_height``, freed
 by a new game or another layout). The status line keeps its room while the game is on the table
 (``TableView.steady``), and the Trappola score sheet takes its room before the first deal is
 scored. The browser test of the classroom page (tests/browser/test_browser_app.py) checks the
@@ -60,14 +61,14 @@ def heights_of_a_game(table, moves: int, seed: int) -> list[float]:
 @pytest.mark.parametrize("game", list(tables()))
 def test_a_game_in_progress_keeps_one_drawing_height(game, layout):
     """Random games (Trappola over several deals, a finished deal held included; Kirifu and
-    Cleopatra to the end or 250 gestures): one height per layout, Cleopatra's phone included; a
-    phone's Trappola and Kirifu drawing grows at most a few times and never shrinks."""
+    Cleopatra to the end or 250 gestures): one height per layout; a phone's Kirifu drawing grows
+    at most a few times and never shrinks."""
     for seed in (1, 2):
         table = tables()[game](seed)
         table.view.width = WIDTHS[layout]
         seen = heights_of_a_game(table, 250, seed)
         assert len(seen) > 20, (game, seed)
-        if layout != "phone" or game == "cleopatra":
+        if layout != "phone" or not game.startswith("kirifu"):
             assert set(seen) == {seen[0]}, (game, layout, seed, sorted(set(seen)))
         else:
             assert seen == sorted(seen) and len(set(seen)) <= 4, (game, layout, seed, sorted(set(seen)))
