@@ -54,9 +54,9 @@ PHONE_WIDTH = svg.PHONE_WIDTH  # the phone layout: every area stacked, the other
 WIDTHS = {"wide": WIDE_WIDTH, "narrow": NARROW_WIDTH, "phone": PHONE_WIDTH}
 PHONE_ROW = 6         # on a phone your hand lies in rows of 6 (each card a tap of >= 44 units)
 PHONE_ROW_DY = 48     # ... each row this far below the last (the index and a pip of each show)
-PHONE_ROWS_KEPT = 2   # ... and the room of two rows is kept all game long (a bigger hand grows the drawing)
+PHONE_ROWS_KEPT = 2   # ... and the room of two rows is kept all game long, the coach off (a bigger hand grows the drawing)
 MINI = 20             # the small face-down card of a hidden hand in a compact panel
-COMPACT_LINES = {"narrow": 3}  # a compact panel keeps room for this many lines (more are cut); on a phone it grows
+COMPACT_LINES = {"narrow": 2}  # a compact panel keeps room for this many lines (more are cut); on a phone it grows
 PROMPT_CARD = Card.parse("10D")  # the widest card a prompt names: the prompt's room is measured with it
 BADGE_R = max(0.22 * CW, MIN_TEXT / 0.85)  # the radius of a stack's count badge (svg.stack_g)
 
@@ -380,7 +380,7 @@ class _Table:
                                    marked=[i for i, t in enumerate(targets[row]) if t and t.startswith("cut ")],
                                    selected=[i for i, c in enumerate(cards[row]) if c in chosen],
                                    annotations=self.annotations))
-        rows = max(-(-len(cards) // per_row), PHONE_ROWS_KEPT if self.phone else 1)
+        rows = max(-(-len(cards) // per_row), PHONE_ROWS_KEPT if self.phone and not self.room else 1)
         return "".join(parts), top + dy * (rows - 1) + CH + 12
 
     def buttons(self, y: float, passed: Card | None) -> tuple[str, float]:
