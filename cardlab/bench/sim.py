@@ -6,7 +6,8 @@ part (:class:`cardlab.bench.part.GameBench`), of three kinds:
 
 - :class:`AgainstYardstick` (Cleopatra and its relatives, on the compiled kernel): a plain loop
   of the first case's game, the same for every case (Cleopatra's: a C loop of
-  Beggar-my-neighbour, ``bmn.c``, compiled with ``cc`` when present; otherwise the engine loop);
+  Beggar-my-neighbour, ``bmn.c``, and one of Cleopatra with bot slaps on the kernel's generator,
+  ``cleopatra.c``, each compiled with ``cc`` when present; otherwise the engine loop);
 - :class:`AgainstEngine` (Trappola and Kirifu, random players, on their compiled kernels):
   ``play_out(new_game(seed), bots)``, the engine with its events and undo snapshots, as a
   notebook would write it (:func:`engine_loop`);

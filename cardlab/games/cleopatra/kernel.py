@@ -110,6 +110,20 @@ def deal_ids(streams: np.ndarray, colour: int, first_rule: int, red_first: int, 
     return first
 
 
+@njit(cache=True, inline="always")
+def start_game(rules: tuple, seed: int, dealt: np.ndarray, g: int, streams: np.ndarray, deck: np.ndarray,
+               ids: np.ndarray) -> int:
+    """Seed the streams of the game seeded ``seed`` and deal it into ``ids`` (as :func:`deal_ids`):
+    row ``g`` of the deals ``dealt`` if it has rows, else from the deal stream. Returns the first
+    seat."""
+    seed_streams(streams, seed)
+    if dealt.shape[0]:
+        for k in range(52):
+            ids[k] = dealt[g, k]
+        return dealt[g, 52]
+    return deal_ids(streams, rules[9], rules[10], rules[11], deck, ids)
+
+
 # --- small steps of play --------------------------------------------------------------------------
 # (those called with arrays in the middle of a game are inlined: a call of a compiled function that
 # passes arrays costs atomic reference counts, which inlining lets numba drop)
@@ -294,13 +308,7 @@ def play(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work: tupl
         deterministic, detail = rules
     streams, deck, ids, rings, pile, burnt, mark, dealt_ranks, row = work
     record = positions.shape[0] > 0
-    seed_streams(streams, seed)
-    if dealt.shape[0]:
-        first = dealt[g, 52]
-        for k in range(52):
-            ids[k] = dealt[g, k]
-    else:
-        first = deal_ids(streams, colour, first_rule, red_first, deck, ids)
+    first = start_game(rules, seed, dealt, g, streams, deck, ids)
     row[:] = 0
     row[5] = first
     owners, first_taker = 0, -1                                # detail: the Js' seats (bits by suit),

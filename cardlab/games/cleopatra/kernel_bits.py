@@ -33,7 +33,7 @@ from numba import njit, prange
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 from numba.extending import intrinsic, overload
 
-from cardlab.kernels.rng import STREAMS, game_seed, seed_streams
+from cardlab.kernels.rng import STREAMS, game_seed
 
 from .kernel import (
     CANNOT_PLAY,
@@ -42,8 +42,8 @@ from .kernel import (
     FIRST_MARK,
     LOOP,
     NO_CARDS,
-    deal_ids,
     first_repeat,
+    start_game,
 )
 
 
@@ -132,16 +132,10 @@ def play(rules: tuple, max_steps: int, seed: int, work: tuple, dealt: np.ndarray
 
     With ``positions`` rows, records each trick-start position (:data:`RECORD`) and stops when
     they are full: the exact pass of :func:`first_loop`."""
-    jack, queen, king, ace, _, no_cards, _, _, _, colour, first_rule, red_first, _, _ = rules
+    jack, queen, king, ace, no_cards = rules[0], rules[1], rules[2], rules[3], rules[5]
     streams, deck, ids, mark = work
     record = positions.shape[0] > 0
-    seed_streams(streams, seed)
-    if dealt.shape[0]:
-        first = dealt[g, 52]
-        for k in range(52):
-            ids[k] = dealt[g, k]
-    else:
-        first = deal_ids(streams, colour, first_rule, red_first, deck, ids)
+    first = start_game(rules, seed, dealt, g, streams, deck, ids)
     ah, ac = hand_of(ids, 26 * first)           # a: the seat to act (to lead or to pay), b: the other
     bh, bc = hand_of(ids, 26 - 26 * first)
     counts = honours_dealt(ah, ac, first) + honours_dealt(bh, bc, 1 - first)
