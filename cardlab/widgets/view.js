@@ -96,9 +96,10 @@ function render({ model, el }) {
   function drawLang() { el.lang = model.get("lang") || "en"; }
 
   // The status line of a game (model.steady: the game on the table) keeps its room: two lines
-  // reserved (three under 520 px: view.css), and the tallest it has been while the same game is
-  // on the table at the same width, so that nothing under it moves up and down as messages come
-  // and go. A view with no game (a replay) hides an empty status line.
+  // reserved (three under NARROW_PX: data-narrow, view.css), and the tallest it has been while
+  // the same game is on the table at the same width, so that nothing under it moves up and down
+  // as messages come and go. A view with no game (a replay) hides an empty status line.
+  const NARROW_PX = 520;
   let roomOf = null;
   function drawStatus() {
     status.textContent = model.get("status");
@@ -111,6 +112,8 @@ function render({ model, el }) {
   function keepRoom() {
     const key = `${model.get("steady")}@${el.clientWidth}`;
     if (!model.get("steady") || !status.isConnected) { status.style.minHeight = ""; roomOf = null; return; }
+    if (el.clientWidth < NARROW_PX) el.dataset.narrow = "";
+    else delete el.dataset.narrow;
     const kept = key === roomOf ? parseFloat(status.style.minHeight) || 0 : 0;
     status.style.minHeight = "";                    // its own height now (no paint in between)
     const height = status.getBoundingClientRect().height;
