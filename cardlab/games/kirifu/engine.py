@@ -62,17 +62,17 @@ class Rules:
 
 
 KIRIFU = Rules()
-"""The seed's rules (Kumamoto blog post): 3–5 players, 5 cards, a world suit, osoroi, no joker."""
+"""The source's rules (a Kumamoto blog post): 3–5 players, 5 cards, a world suit, osoroi, no joker."""
 KIRIFU_JOKER = Rules(name="kirifu-joker", joker=True)
-"""Reconstructed: a joker above everything, ace of spades included, as some other Kumamoto
-descriptions play it (reported in issue 5; the seed removes the jokers). The joker cannot be part
-of a pair but may ride along as an osoroi extra card (invented here)."""
+"""The kit's own variant, from no source (the post removes the jokers): one joker above every
+card, the ace of spades included. The joker cannot be part of a pair but may ride along as an
+osoroi's extra card (the kit's choice too)."""
 KIRIFU_2_7 = Rules(name="kirifu-2-7", min_players=2, max_players=7)
-"""Reconstructed: the same rules for 2 to 7 players, as other local descriptions allow (the seed
-recommends 3–5)."""
+"""The kit's own variant, from no source: the same rules for 2 to 7 players (the post recommends
+3–5)."""
 KIRIFU_SINGLES = Rules(name="kirifu-no-osoroi", osoroi=False)
-"""Reconstructed: osoroi off, one card at a time, as in simpler local descriptions; also the
-source's own rules before its "more advanced attack" section."""
+"""The kit's own variant: osoroi off, one card at a time — the post's rules without its osoroi
+section (K13–K16), which the post presents as a more advanced way to attack."""
 PRESETS: dict[str, Rules] = {r.name: r for r in (KIRIFU, KIRIFU_JOKER, KIRIFU_2_7, KIRIFU_SINGLES)}
 ALIASES: dict[str, str] = {}
 """Old spellings of preset names (Kirifu's have always been kebab-case)."""
