@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import asyncio
-import json
-
 import pytest
-import websockets
 
 import cardlab.rooms
 from cardlab.rooms import RoomError
 from cardlab.widgets.room import RoomPanel
+from rooms_clients import SeatClient
 
 
 @pytest.fixture
@@ -20,10 +17,6 @@ def server():
     running.stop()
 
 
-def socket_url(server, seat):
-    return server.url.replace("http", "ws") + f"/ws/{seat.token}"
-
-
 def test_the_teacher_plays_a_seat_from_the_notebook_and_the_other_browser_sees_it(server):
     room = server.room("3B")
     game = room.add_game("trappola", ["Teacher", "Ben"], seed=7)
@@ -31,14 +24,11 @@ def test_the_teacher_plays_a_seat_from_the_notebook_and_the_other_browser_sees_i
     table = room.sit(game, mover)
     assert table.choices() == ["exchange", "keep"]
 
-    async def watch():
-        async with websockets.connect(socket_url(server, game.seats[1 - mover])) as ws:
-            first = json.loads(await ws.recv())
-            await asyncio.to_thread(table.click, "keep")
-            second = json.loads(await asyncio.wait_for(ws.recv(), 10))
-            return first, second
-
-    first, second = asyncio.run(watch())
+    watcher = SeatClient(server.url, game.seats[1 - mover].token)
+    first = watcher.draw
+    table.click("keep")
+    second = watcher.expect("draw")
+    watcher.close()
     assert game.state.history_text()[0] == "keep" and game.saved >= 1
     assert second["type"] == "draw" and second["seq"] > first["seq"]
     with pytest.raises(RoomError, match="computer"):
