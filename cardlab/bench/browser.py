@@ -37,7 +37,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -291,8 +291,9 @@ def play(page: Any, name: str, moves: int, double_every: int = 4) -> Played:
 
 # --- the page ---------------------------------------------------------------------------------------
 @contextlib.contextmanager
-def classroom_server() -> Iterator[str]:
-    """The classroom page served by Voila on a free local port (as ``make app`` serves it); its URL."""
+def classroom_server(arguments: Sequence[str] = (PAGE,)) -> Iterator[str]:
+    """The classroom page served by Voila (``voila *arguments``, as ``make app`` serves it) on a free
+    local port, with no browser opened; its URL."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -300,7 +301,7 @@ def classroom_server() -> Iterator[str]:
         log = Path(base) / "voila.log"
         env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(Path(base) / "runtime")}
         env.pop("MPLBACKEND", None)
-        command = [sys.executable, "-m", "voila", PAGE, "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"]
+        command = [sys.executable, "-m", "voila", *arguments, "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"]
         with log.open("w") as out:
             process = subprocess.Popen(command, cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT)
         try:

@@ -18,21 +18,18 @@ from __future__ import annotations
 import os
 import shlex
 import shutil
-import socket
 import subprocess
-import sys
-import time
 from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
-
 from layout import layout_problems
+
+from cardlab.bench.browser import classroom_server
 
 pytestmark = pytest.mark.browser
 
 REPO = Path(__file__).resolve().parents[2]
-SERVER_START_S = 90
 PAGE_MS = 180_000     # Voila runs every cell before it sends the page
 ACTION_MS = 15_000
 GAMES = (".cardlab-cleopatra", ".cardlab-cleopatra-replay", ".cardlab-cleopatra-duo", ".cardlab-trappola",
@@ -52,30 +49,10 @@ def make_app_command() -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def classroom_url(_browser_ready: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def classroom_url(_browser_ready: None) -> Iterator[str]:
     """`make app`'s server (with `--no-browser`, on a free port); yields the page's URL."""
-    base = tmp_path_factory.mktemp("classroom")
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    command = [sys.executable, "-m", "voila", *make_app_command()[1:], "--no-browser", f"--port={port}",
-               "--Voila.ip=127.0.0.1"]
-    log = base / "voila.log"
-    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(base / "runtime")}
-    env.pop("MPLBACKEND", None)
-    with log.open("w") as out:
-        process = subprocess.Popen(command, cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT)
-    try:
-        deadline = time.monotonic() + SERVER_START_S
-        while "running at" not in log.read_text(errors="replace"):
-            if process.poll() is not None or time.monotonic() > deadline:
-                pytest.fail(f"`make app`'s server did not start:\n{log.read_text(errors='replace')[-3000:]}",
-                            pytrace=False)
-            time.sleep(0.25)
-        yield f"http://127.0.0.1:{port}/"
-    finally:
-        process.terminate()
-        process.wait(timeout=60)
+    with classroom_server(make_app_command()[1:]) as url:
+        yield url
 
 
 def test_make_app_serves_the_notebook_with_voila_and_opens_the_browser():
