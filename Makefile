@@ -48,7 +48,7 @@ WARM_IN_BACKGROUND = $(if $(warm_needed),$(BIN)/python -m cardlab.kernels.warm -
 # opens Markdown files as rendered pages. JupyterLab shows a notebook's stored pictures (SVG) only
 # in a notebook it trusts, and a fresh clone's are trusted by nobody: the kit's own notebooks are
 # trusted first (the signatures go to Jupyter's data folder; the files are not changed).
-NOTEBOOKS := $(wildcard notebooks/[0-9][0-9]_*.ipynb) notebooks/classroom.ipynb
+NOTEBOOKS := $(wildcard notebooks/[0-9][0-9]_*.ipynb) notebooks/classroom.ipynb $(wildcard notebooks/ja/*.ipynb)
 
 lab: $(STAMP)
 	$(BIN)/jupyter trust $(NOTEBOOKS)
