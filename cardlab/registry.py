@@ -37,6 +37,8 @@ PARTS: dict[str, str] = {
     "bots": "a mapping of player names to bot classes (simulate's player specs); default: random",
     "sim": "a module with simulate(n, seed, rules, players, **options) or play_one(seed, rules=, players=)",
     "coach": "playouts(state, player, measure) -> the coach's Playouts; without it the coach has no hints",
+    "puzzles": "a module with THEMES (theme key -> Phrase) and theme(view, answer, rules) -> the theme of a puzzle "
+               "(cardlab.puzzles); needs 'coach' and 'bots'; without it the game has no puzzles",
     "deal_schema": "deal_schema(engine) -> the JSON Schema of the record's deal; default: any object",
     "openspiel": "a module that registers the game with pyspiel when imported",
     "warm": "a list of (label, function) that compile the game's kernels into numba's cache",
@@ -105,7 +107,7 @@ class GameInfo:
 
 FOLDER_PARTS: dict[str, str] = {
     "draw": "draw", "table": "table:{title}Table", "bots": "bots:BOTS", "sim": "sim", "coach": "coach:playouts",
-    "deal_schema": "schema:deal_schema", "openspiel": "openspiel", "warm": "warm:CASES",
+    "puzzles": "puzzles", "deal_schema": "schema:deal_schema", "openspiel": "openspiel", "warm": "warm:CASES",
     "warm_first": "warm:FIRST", "bench": "bench:BENCH",
     "say_action": "words:say_action",
 }

@@ -15,12 +15,12 @@ the chosen one's against it — or, where the search finds none, that no rule of
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Iterable
 
 from ..game import GameState
 from ..records import Record, record_of
 from ..words.coach import WORDS, figure
-from .search import CoachError, Estimate, HintSearch
+from .search import CoachError, Estimate, HintSearch, Reason
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -96,8 +96,18 @@ def why(chosen: Estimate, best: Estimate, loss: float, flagged: bool, lang: str)
         return WORDS.say(lang, "why_close", best=best.words.say(lang), diff=diff)
     gain = WORDS.say(lang, f"gain:{best.unit}", best=best.words.say(lang), chosen=chosen.words.say(lang),
                      diff=diff, n=best.playouts)
-    reasons = [r for r in best.reasons if not r.against] + [r for r in chosen.reasons if r.against]
+    reasons = explaining(best, [chosen])
     if not reasons:
         return WORDS.say(lang, "no_rule", gain=gain)
     return WORDS.say(lang, "because", gain=gain,
                      reasons=WORDS.say(lang, "reasons_sep").join(r.say(lang) for r in reasons))
+
+
+def explaining(best: Estimate, worse: Iterable[Estimate]) -> list[Reason]:
+    """The rules of thumb that explain why ``best`` beats the ``worse`` choices: ``best``'s reasons
+    for it, then each worse choice's reasons against it, each once — but not a rule that speaks
+    against ``best`` too (it explains no difference)."""
+    also_against_best = {r.rule for r in best.reasons if r.against}
+    found = [r for r in best.reasons if not r.against]
+    found += [r for e in worse for r in e.reasons if r.against and r.rule not in also_against_best]
+    return list(dict.fromkeys(found))

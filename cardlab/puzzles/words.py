@@ -1,0 +1,45 @@
+"""The words of the puzzle table and the exercises, in English and Japanese."""
+
+from __future__ import annotations
+
+from ..words import Words
+
+WORDS = Words(
+    en={
+        "ask": "Puzzle {n} of {total} · {theme} · {level}. {name}, you are to move: what is best?",
+        "right": "Right: {answer} is the best choice.",
+        "wrong": "Not the best: you chose {chosen}; the best is {answer}.",
+        "figures": "What each choice is worth ({unit}, {playouts} playouts each, 95 % interval):",
+        "choice": "choice", "estimate": "estimate", "interval": "interval",
+        "why": "Why:", "no_rule": "No rule of thumb explains it: the playouts show it.",
+        "score": "Solved {right} of {tried} · streak {streak} · best streak {best}",
+        "next": "Next puzzle", "save": "Save my score", "saved": "Score saved to {path}.",
+        "theme": "Theme", "level": "Difficulty", "any_theme": "every theme", "any_level": "every difficulty",
+        "easy": "easy", "medium": "medium", "hard": "hard",
+        "none": "No puzzle has this theme and difficulty: choose another.",
+        "unit:points": "points margin of the deal, higher is better",
+        "unit:win chance": "chance to win the game", "unit:place": "finishing place, 1 is best",
+        "answer_mark": "best", "your_mark": "yours",
+        "right_of": "Right {right} of {tried}",
+        "check": "Check", "right_short": "Right.", "wrong_short": "Not right.", "pick": "Choose an answer first.",
+    },
+    ja={
+        "ask": "問題 {n}／{total}・{theme}・{level}。{name}さんの番です。最善の手は？",
+        "right": "正解です。最善の手は「{answer}」です。",
+        "wrong": "最善ではありません。あなたの手は「{chosen}」、最善の手は「{answer}」です。",
+        "figures": "それぞれの手の価値（{unit}、各{playouts}回のプレイアウト、95 %信頼区間）：",
+        "choice": "手", "estimate": "推定値", "interval": "信頼区間",
+        "why": "理由：", "no_rule": "目安となるルールでは説明できません。プレイアウトの結果です。",
+        "score": "{tried}問中{right}問正解・連続正解 {streak}・最高 {best}",
+        "next": "次の問題", "save": "成績を保存", "saved": "成績を{path}に保存しました。",
+        "theme": "テーマ", "level": "難しさ", "any_theme": "すべてのテーマ", "any_level": "すべての難しさ",
+        "easy": "やさしい", "medium": "ふつう", "hard": "難しい",
+        "none": "このテーマと難しさの問題はありません。別の組み合わせを選んでください。",
+        "unit:points": "このディールの点差、高いほどよい",
+        "unit:win chance": "ゲームの勝率", "unit:place": "順位、1位が最もよい",
+        "answer_mark": "最善", "your_mark": "あなたの手",
+        "right_of": "{tried}問中{right}問正解",
+        "check": "答え合わせ", "right_short": "正解です。", "wrong_short": "不正解です。",
+        "pick": "先に答えを選んでください。",
+    },
+)

@@ -1,0 +1,120 @@
+"""Cleopatra's exercises (issue 25) and the exercise box: each answer is what the engine does from
+the exercise's position (C6, C10, C14), whatever order the choices come in."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from cardlab.exercises import Exercise, ExerciseError
+from cardlab.games.cleopatra.engine import Slap
+from cardlab.games.cleopatra.events import Captured, Played
+from cardlab.games.cleopatra.exercises import KINDS, drill, exercise
+from cardlab.widgets.exercise import ExerciseBox
+from cardlab.words import Phrase
+
+SEEDS = range(12)
+
+
+def _turn(state):
+    return next(a for a in state.legal_actions() if not isinstance(a, Slap))
+
+
+def _right(e: Exercise) -> str:
+    return e.choices[e.answer].en
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_who_takes_the_pile_is_what_the_engine_does_with_the_cards_shown(seed):
+    """C6: played on without slaps, the payment ends in a capture by the honour's owner; the
+    question shows exactly the cards turned before it."""
+    e = exercise("collect", seed)
+    state, start = e.position.clone(), len(e.position.events)
+    while not any(isinstance(ev, Captured) for ev in state.events[start:]):
+        state.apply(_turn(state))
+    new = state.events[start:]
+    captured = next(ev for ev in new if isinstance(ev, Captured))
+    turned = [str(ev.card) for ev in new[:new.index(captured)] if isinstance(ev, Played)]
+    assert _right(e) == f"{state.players[captured.player]} takes {captured.n} cards"
+    assert ", ".join(turned) in e.question.en and "C6" in e.explanation.en
+    assert len({c.en for c in e.choices}) == len(e.choices) >= 3
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_whether_the_pile_can_be_slapped_follows_c10_and_c14(seed):
+    e = exercise("slap", seed)
+    a, b = e.position.view(None).pile[-2:]
+    faces = e.position.rules.slaps == "same_rank_or_faces"
+    pair = a.rank == b.rank or (faces and a.rank in "JQK" and b.rank in "JQK")
+    assert _right(e).startswith("Yes: either player") == pair
+    assert _right(e).startswith("No:") == (not pair)
+
+
+def test_slap_exercises_ask_about_pairs_and_not_pairs_and_the_faces_variant():
+    made = [exercise("slap", seed) for seed in range(30)]
+    assert {_right(e)[:3] for e in made} == {"Yes", "No:"}
+    assert {e.position.rules.slaps for e in made} == {"same_rank", "same_rank_or_faces"}
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_an_honour_in_a_payment_turns_it_round_as_the_engine_does(seed):
+    """C6: after the payer's honour, the other player owes that honour's payment."""
+    e = exercise("honour", seed)
+    state = e.position.clone()
+    card = next(ev.card for ev in _after(state) if isinstance(ev, Played))
+    view = state.view(None)
+    owed = state.rules.payments[card.rank]
+    assert _right(e) == f"The payment stops: {state.players[view.current_player]} must now pay " \
+                        f"{owed} card{'s' if owed != 1 else ''}"
+    assert card.rank in "JQKA" and str(card) in e.question.en
+
+
+def _after(state):
+    start = len(state.events)
+    state.apply(_turn(state))
+    return state.events[start:]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_exercises_speak_japanese_and_draw_the_position(kind):
+    e = exercise(kind, 3)
+    for text in (e.question.ja, e.explanation.ja, *(c.ja for c in e.choices)):
+        words = re.findall(r"[A-Za-z]{2,}", text)
+        assert words == [], text
+    assert e.picture.en.startswith("<svg") and e.picture.ja.startswith("<svg") and e.picture.ja != e.picture.en
+    again = exercise(kind, 3)                              # deterministic for its seed
+    assert (again.question, again.choices, again.answer) == (e.question, e.choices, e.answer)
+
+
+def test_an_unknown_kind_is_refused_naming_the_field():
+    with pytest.raises(ExerciseError) as refused:
+        exercise("sandwich", 1)
+    assert refused.value.field == "kind" and "collect" in str(refused.value)
+
+
+def test_the_box_takes_one_answer_marks_it_and_moves_on():
+    box = ExerciseBox(drill, lang="en")
+    first = box.question.value
+    wrong = (box.exercise.answer + 1) % len(box.exercise.choices)
+    assert box.answer(wrong) is False
+    assert box.answer(box.exercise.answer) is None            # a second click answers nothing
+    assert box.tried == 1 and box.right == 0 and "Not right." in box.verdict.value
+    assert box.buttons[wrong].button_style == "danger" and box.buttons[box.exercise.answer].button_style == "success"
+    assert all(b.disabled for b in box.buttons)
+    box.next_button.click()
+    assert box.question.value != first and box.answered is None and not any(b.disabled for b in box.buttons)
+    box.buttons[box.exercise.answer].click()
+    assert box.right == 1 and "Right 1 of 2" in box.score_line.value
+
+
+def test_a_number_exercise_is_answered_in_a_number_box():
+    made = Exercise(question=Phrase("How many?", "何枚？"), answer=7, explanation=Phrase("Seven (C6).", "7枚（C6）。"),
+                    rule="C6")
+    box = ExerciseBox(lambda seed: made, lang="ja")
+    box.number.value = 6
+    box.buttons[0].click()
+    assert box.right == 0 and "不正解" in box.verdict.value and "7枚" in box.verdict.value
+    with pytest.raises(ExerciseError):
+        Exercise(question=made.question, answer=3, explanation=made.explanation, rule="C6",
+                 choices=(Phrase("a", "あ"),))

@@ -1,0 +1,152 @@
+"""Puzzles from real games (issue 25): the shipped sets, the generator, and the puzzle table.
+
+Every shipped puzzle is checked afresh: its record replays to a position where the solver is to
+move with the stored choices; a long search with a seed the generator never used finds the stored
+answer better than every other choice beyond the interval; its difficulty figures are recomputed;
+its rules and theme follow from the coach's reasons; and its table shows no card hidden from the
+solver's seat.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import pytest
+from rooms_helpers import hidden_cards, mentions
+
+from cardlab.coach.search import HintSearch
+from cardlab.games.kirifu.moves import ACE_OF_SPADES
+from cardlab.puzzles import PuzzleError, Settings, build, loads_set, shipped
+from cardlab.puzzles.__main__ import SHIPPED_SEED, main
+from cardlab.puzzles.build import find_rate
+from cardlab.registry import game_info, with_part
+from cardlab.widgets.puzzle import PuzzleTable
+
+RULE_NAMES_A_CARD = ("K6", "K7")
+"""Kirifu's rules of the world suit and the almighty ♠A name the ♠A as a rule, wherever it is."""
+GAMES = [info.name for info in with_part("puzzles")]
+VERIFY = 271_828
+"""The seed of the verifying searches: not one the generator uses (its seeds are game seeds x 10,000 + step)."""
+
+
+@pytest.fixture(scope="module", params=GAMES)
+def puzzles(request):
+    return shipped(request.param)
+
+
+def test_puzzles_are_shipped_for_trappola_and_kirifu_at_least_100_each():
+    assert GAMES == ["trappola", "kirifu"]
+    for game in GAMES:
+        assert len(shipped(game)) >= 100
+        assert shipped(game).seed == SHIPPED_SEED
+
+
+def test_every_shipped_puzzle_replays_to_its_position_with_the_solver_to_move(puzzles):
+    for puzzle in puzzles.puzzles:
+        state = puzzle.position()
+        assert state.current_player == puzzle.seat and len(state.history) == puzzle.step
+        assert sorted(state.action_text(a) for a in state.legal_actions()) == sorted(c.action for c in puzzle.choices)
+        assert puzzle.answer in {c.action for c in puzzle.choices}
+
+
+def test_every_shipped_answer_is_best_in_a_fresh_long_search_beyond_its_interval(puzzles):
+    """T/K: the answer beats every other choice in a search of the generator's long budget with
+    another seed: the lower end of the difference's interval (Bonferroni-corrected) is above 0."""
+    long = puzzles.settings["long"]
+    failures = []
+    for puzzle in puzzles.puzzles:
+        state = puzzle.position()
+        search = HintSearch(state, seed=VERIFY).run(long * HintSearch(state).playouts.default_budget)
+        answer = next(a for a, t in zip(search.actions, search.texts) if t == puzzle.answer)
+        z = search.z_for_best()
+        worse = [search.loss(other, answer, z)[1] for other in search.actions if other != answer]
+        if min(worse) <= 0:
+            failures.append((puzzle.id, puzzle.answer, min(worse)))
+    assert failures == []
+
+
+def test_every_shipped_puzzle_s_difficulty_is_recomputed_the_same(puzzles):
+    tries = puzzles.settings["tries"]
+    for puzzle in puzzles.puzzles:
+        assert find_rate(puzzle, puzzles.settings["players"], tries) == puzzle.thumb, puzzle.id
+        assert find_rate(puzzle, "random", tries) == puzzle.random, puzzle.id
+
+
+def test_every_shipped_puzzle_s_rules_and_theme_come_from_the_coach_s_reasons(puzzles):
+    themes = game_info(puzzles.game).part("puzzles")
+    for puzzle in puzzles.puzzles:
+        rules = tuple(dict.fromkeys(r.rule for r in puzzle.reasons()))
+        assert rules == puzzle.rules, puzzle.id
+        assert puzzle.theme == themes.theme(puzzle.view(), puzzle.answer, list(rules)), puzzle.id
+        assert puzzle.theme in themes.THEMES
+
+
+def test_no_shipped_puzzle_s_table_shows_a_card_hidden_from_the_solver(puzzles):
+    table = PuzzleTable(puzzles=puzzles)
+    for index, puzzle in enumerate(puzzles.puzzles):
+        table.show(index)
+        hidden = hidden_cards(table.state, puzzle.seat)
+        shown = table.table.view.svg + "".join(getattr(child, "value", "") for child in table.children[2:])
+        assert mentions(shown, hidden) == [], puzzle.id
+        table.answer(puzzle.answer)               # the figures and reasons too
+        figures = table.verdict.value.partition("<ul>")[0]
+        assert mentions(figures + table.table.view.svg, hidden) == [], puzzle.id
+        for reason in puzzle.reasons():
+            named = mentions(reason.say("en"), hidden)
+            assert named == [] or (reason.rule in RULE_NAMES_A_CARD and set(named) == {ACE_OF_SPADES}), puzzle.id
+
+
+def test_the_shipped_sets_have_puzzles_of_several_themes_and_every_difficulty(puzzles):
+    themes = {p.theme for p in puzzles.puzzles}
+    assert len(themes) >= 4
+    assert {p.difficulty for p in puzzles.puzzles} == {"easy", "medium", "hard"}
+    assert len({p.record.seed for p in puzzles.puzzles}) >= len(puzzles) // 2   # from many games
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_generator_is_deterministic_for_its_seed(game):
+    first = shipped(game).puzzles[:3]
+    again = build(game, SHIPPED_SEED, dataclasses.replace(Settings(**shipped(game).settings), count=3))
+    assert [p.to_dict() for p in again.puzzles] == [p.to_dict() for p in first]
+    other = build(game, SHIPPED_SEED + 1, dataclasses.replace(Settings(), count=2))
+    assert [p.to_dict()["record"]["seed"] for p in other.puzzles] != [p.record.seed for p in first[:2]]
+
+
+def test_the_command_line_builds_a_set_and_counts_it(tmp_path, capsys):
+    assert main(["build", "--game", "kirifu", "--count", "2", "--out", str(tmp_path)]) == 0
+    made = loads_set((tmp_path / "kirifu.json").read_bytes())
+    assert [p.to_dict() for p in made.puzzles] == [p.to_dict() for p in shipped("kirifu").puzzles[:2]]
+    out = capsys.readouterr().out
+    assert "kirifu: 2 puzzles" in out and "by theme:" in out and "by difficulty:" in out
+    with pytest.raises(SystemExit):
+        main(["build", "--count", "0"])
+
+
+# --- bad sets ------------------------------------------------------------------------------------
+def _set_data(game: str = "kirifu") -> dict:
+    return json.loads(shipped(game).to_json())
+
+
+@pytest.mark.parametrize("change, path", [
+    (lambda d: d.update(format="cardlab-puzzles/0"), "format"),
+    (lambda d: d["puzzles"][0].update(seat=d["puzzles"][0]["seat"] + 1), "puzzles[0].seat"),
+    (lambda d: d["puzzles"][0].update(answer="pass 2X"), "puzzles[0].answer"),
+    (lambda d: d["puzzles"][0]["choices"].pop(), "puzzles[0].choices"),
+    (lambda d: d["puzzles"][0]["record"]["actions"].append("take 2X"), "puzzles[0].record"),
+    (lambda d: d["puzzles"][1].update(thumb=1.5), "puzzles[1].thumb"),
+    (lambda d: d["puzzles"][1].pop("theme"), "puzzles[1]"),
+])
+def test_a_bad_set_is_refused_naming_the_field(change, path):
+    data = _set_data()
+    change(data)
+    with pytest.raises(PuzzleError) as refused:
+        loads_set(json.dumps(data))
+    assert refused.value.path.startswith(path), str(refused.value)
+
+
+def test_a_file_that_is_not_json_is_refused():
+    with pytest.raises(PuzzleError, match="not JSON"):
+        loads_set(b"{not json")
+    with pytest.raises(PuzzleError, match="no puzzles are shipped for 'cleopatra'"):
+        shipped("cleopatra")
