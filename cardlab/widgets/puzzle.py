@@ -2,12 +2,12 @@
 
 The position is drawn by the game's table sitting at the solver's seat (``GameTable.sit``, the
 puzzle widget as its host: no computer moves, no new game), so the reader sees exactly what that
-seat sees and chooses as in a game — a click, or the table's keys. The table's engine checks the
-choice (an illegal one is refused by its rule, as at a game); a legal one is taken back at once
-and judged: right or wrong, then what every choice is worth and the rules that explain the answer,
-and the next puzzle (the button, or N / Enter). Filters by theme and difficulty; a score and a
-streak kept for the session, written to a small local JSON file only when the reader asks
-(:meth:`PuzzleTable.save_score`).
+seat sees and chooses as in a game — a click, or the table's keys. The table plays the choice as
+at a game (an illegal one is refused by its rule); a legal one is taken back at once (the state's
+``undo``), the table sits at the position again, and the choice is judged: right or wrong, then
+what every choice is worth and the rules that explain the answer, and the next puzzle (the
+button, or N / Enter). Filters by theme and difficulty; a score and a streak kept for the
+session, written to a small local JSON file only when the reader asks (:meth:`PuzzleTable.save_score`).
 """
 
 from __future__ import annotations
@@ -47,7 +47,6 @@ class PuzzleTable(w.VBox):
         self.table = self.info.part("table")(lang=self.lang)
         self.table.view.on_event(self.table.handle, remove=True)
         self.table.view.on_event(self._gesture)
-        self.table.play = self._choose            # a choice is judged, not played on
         self.theme_pick = w.Dropdown(description=self.say("theme"), options=self._theme_options(), value=theme)
         self.level_pick = w.Dropdown(description=self.say("level"), value=difficulty, options=[
             (self.say("any_level"), None), *((self.say(level), level) for level in LEVELS)])
@@ -109,19 +108,19 @@ class PuzzleTable(w.VBox):
     def _gesture(self, event: Event) -> None:
         if self.puzzle is None:
             return
-        if self.answered is None:
-            self.table.handle(event)              # the table reads the gesture (its choice: _choose)
-        elif event["type"] == "key" and event["key"] in ("n", "N", "Enter"):
-            self.next_puzzle()
-
-    def _choose(self, action: Any) -> None:
-        """The table's choice: checked by the engine (an illegal one raises, naming its rule, and the
-        table says so), taken back at once, and judged."""
+        if self.answered is not None:
+            if event["type"] == "key" and event["key"] in ("n", "N", "Enter"):
+                self.next_puzzle()
+            return
         before = len(self.state.history)
-        self.state.play(action, player=self.puzzle.seat)
-        chosen = self.state.history_text()[before]
-        self.state.undo()
-        self.answer(chosen)
+        with self.table.view.hold_sync():         # the browser sees the position judged, not the move
+            self.table.handle(event)              # the table reads the gesture; its engine checks it
+            if len(self.state.history) > before:
+                chosen = self.state.history_text()[before]
+                while len(self.state.history) > before:
+                    self.state.undo()
+                self.table.sit(self.state, self.puzzle.seat, self)
+                self.answer(chosen)
 
     def answer(self, chosen: str) -> bool:
         """Judge ``chosen`` (an action text of the position): the verdict, the figures and the
