@@ -197,15 +197,15 @@ def test_after_the_end_the_keys_are_gone_but_their_row_is_kept():
 def test_the_japanese_table_of_two():
     table = CleopatraDuoTable(seed=3, lang="ja")
     assert table.state.players == ("左の人", "右の人")
-    assert keys_drawn(table) == ["K：めくる・L：たたく", "A：めくる・S：たたく"]
-    assert table.view.status.startswith("ひとつのキーボードで二人") and "先に届いたキー" in table.view.status
+    assert keys_drawn(table) == ["K：出す・L：叩く", "A：出す・S：叩く"]
+    assert table.view.status.startswith("一つのキーボードで二人") and "先に届いたキー" in table.view.status
     a_pair(table)
     table.press("l", t=180)
     table.press("s", t=240)
-    assert table.view.status == "右の人が先にたたいた（右の人 180ミリ秒、左の人 240ミリ秒）：場札は右の人のもの（C10、C11）。"
+    assert table.view.status == "右の人が先に叩きました（右の人 180ミリ秒、左の人 240ミリ秒）。場のカードは右の人のものです（C10、C11）。"
     table.press("k")
     table.press("k")
-    assert table.view.status == "右の人ではなく左の人の番：左の人はAでめくる。"
+    assert table.view.status == "右の人ではなく左の人の番です。左の人はAで出します。"
 
 
 def test_every_text_of_the_two_at_one_keyboard_catalogue_formats_in_both_languages():

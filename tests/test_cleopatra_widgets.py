@@ -222,9 +222,9 @@ def test_the_table_is_drawn_narrow_below_its_wide_width_and_the_settings_rows_wr
 
 def test_the_japanese_table():
     table = CleopatraTable(seed=2, lang="ja")
-    assert table.view.lang == "ja" and "あなたの手札" in table.view.svg and "Enter：めくる" in table.view.svg
+    assert table.view.lang == "ja" and "あなたの手札" in table.view.svg and "Enter：出す" in table.view.svg
     assert table.rules.description == "ルール" and table.rules.value == "Cleopatra"
-    assert table.trainer.switch.description == "たたき練習" and table.view.status.startswith("Enter（")
+    assert table.trainer.switch.description == "叩く練習" and table.view.status.startswith("Enter（")
     table.press("Enter")
     assert "あなたは" in table.view.svg
 
@@ -251,11 +251,11 @@ def test_replay_card_by_card_draws_the_capturing_card_with_the_cards_taken():
 
 def test_the_replay_in_japanese_and_narrow():
     replay = CleopatraReplay(lang="ja")
-    assert replay.mode.description == "再生の単位" and replay.replayer.bar.caption_text.startswith("配札：")
+    assert replay.mode.description == "再生の単位" and replay.replayer.bar.caption_text.startswith("ゲーム開始：")
     replay.go(9)
-    assert replay.replayer.bar.caption_text.startswith("ステップ9：Xは7♦で払う；Yは6枚取る。")
+    assert replay.replayer.bar.caption_text.startswith("ステップ9：Xは続けて7♦を出す。Yは場の6枚を取る。")
     replay.replayer.view.width = 700
-    assert 'width="640"' in replay.replayer.view.svg and "Yは6枚取る" in replay.replayer.view.svg
+    assert 'width="640"' in replay.replayer.view.svg and "Yは場の6枚を取る" in replay.replayer.view.svg
 
 
 # --- issue "Tables at every size and at every moment": new deals, settings mid-game, the replay --
@@ -347,7 +347,7 @@ def test_new_game_button_deals_a_waiting_change_and_after_the_end_a_change_deals
 
 def test_without_slapping_space_says_so_naming_the_rule_and_nothing_says_slap():
     for lang, words in (("en", ("Slapping is not part of Beggar-my-neighbour", 'slaps is "none"')),
-                        ("ja", ("ベガー・マイ・ネイバーには「たたく」がない", 'slaps が "none"'))):
+                        ("ja", ("ベガー・マイ・ネイバーには叩く規則がありません", "何も起きません"))):
         table = CleopatraTable(seed=2, rules="Beggar-my-neighbour", lang=lang)
         assert "pace" not in table.view.status and "スペース" not in table.view.status
         assert table.trainer.switch.disabled
@@ -376,9 +376,9 @@ def test_the_slap_trainers_legend_leaves_its_bars_clear_and_its_counts_read_righ
 
     from cardlab.games.cleopatra.slaps import SlapLog, plot_slaps, win_chances
     words = {"en": ["you: 1 slap", "1 of 1 pair in", "2 false slaps"],
-             "ja": ["あなた：1回", "1組のペアのうち1組", "たたき2回"]}
+             "ja": ["あなた：1回", "1組のペアのうち1組", "叩いたのは2回"]}
     many = {"en": ["you: 8 slaps", "8 of 10 pairs in", "1 false slap (C13"],
-            "ja": ["あなた：8回", "10組のペアのうち8組", "たたき1回"]}
+            "ja": ["あなた：8回", "10組のペアのうち8組", "叩いたのは1回"]}
     for log, said in ((SlapLog(reactions=[320], false_slaps=2), words[lang]),
                       (SlapLog(reactions=[320, 410, 365, 300, 455, 390, 340, 480], beaten=[290], missed=1,
                                false_slaps=1), many[lang])):

@@ -128,7 +128,7 @@ def test_n_deals_at_once_when_the_game_is_over() -> None:
 
 def test_the_language_is_set_on_the_view_and_the_new_game_button() -> None:
     table = ButtonTable(lang="ja")
-    assert table.view.lang == "ja" and table.new_button.description == "新しいゲーム (N)"
+    assert table.view.lang == "ja" and table.new_button.description == "新しいゲーム（N）"
     with pytest.raises(ValueError, match="lang must be one of"):
         ButtonTable(lang="fr")
 

@@ -312,7 +312,7 @@ def test_the_shared_replay_captions_every_action_in_words_in_its_language(game, 
     for step in range(shown.bar.n_frames):
         shown.step = step
         captions.append(shown.bar.caption_text)
-    assert captions[0] == ("the deal" if lang == "en" else "配り終えたところ")
+    assert captions[0] == ("the deal" if lang == "en" else "始めの局面")
     assert len(captions) == len(record.actions) + 1
     codes = re.compile(r"\b(10|[2-9AJQKRCF])[SHDCB]\b")
     for caption, action in zip(captions[1:], record.actions):

@@ -136,7 +136,7 @@ class ReplayBar(w.VBox):
         self.first.disabled = self.back.disabled = step == 0
         self.forward.disabled = self.last.disabled = step == last
         number, text = html.escape(self.say("step_of", step=step, last=last)), html.escape(self.caption_text)
-        self.caption.value = f'<b class="cardlab-stepno">{number}</b>: {text}'
+        self.caption.value = f'<b class="cardlab-stepno">{number}</b>{html.escape(self.say("step_sep"))}{text}'
 
     def _show_playing(self, _change: object = None) -> None:
         """Play while stopped, stop while playing (a single frame has nothing to play)."""

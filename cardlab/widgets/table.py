@@ -48,7 +48,7 @@ import ipywidgets as w
 from ..draw.svg import height_of, layout_for
 from ..errors import CardlabError, IllegalActionError
 from ..game import GameState
-from ..words import TABLE, check_lang
+from ..words import TABLE, check_lang, refused
 from .view import Event, TableEventError, TableView
 
 NEXT_KEYS = {"ArrowRight": 1, "ArrowDown": 1, "ArrowLeft": -1, "ArrowUp": -1}
@@ -85,7 +85,7 @@ class GameTable(w.VBox):
         self.view.on_event(self.handle)
         self.view.observe(self._relayout, names="width")
         label = TABLE.say(self.lang, "new_game")
-        self.new_button = w.Button(description=f"{label} (N)", icon="refresh", tooltip=label)
+        self.new_button = w.Button(description=TABLE.say(self.lang, "new_game_key"), icon="refresh", tooltip=label)
         self.new_button.add_class("cardlab-new-game")
         self.new_button.on_click(lambda _button: self.new_game())
         self.message = ""
@@ -251,7 +251,7 @@ class GameTable(w.VBox):
             else:
                 self.on_key(event["key"], event["t"])
         except CardlabError as error:
-            self.message = explain(error)
+            self.message = explain(error, self.lang)
         self.redraw(same_position=event["type"] == "timer" and position == (self.games, len(self.state.history)))
 
     def ask_new_game(self, message: str) -> None:
@@ -331,9 +331,14 @@ class GameTable(w.VBox):
         return f"{type(self).__name__}({self.state!r})"
 
 
-def explain(error: CardlabError) -> str:
-    """An error as a message for the reader (the list of legal actions left out)."""
+def explain(error: CardlabError, lang: str = "en") -> str:
+    """An error as a message for the reader in ``lang`` (the list of legal actions left out; in
+    Japanese the refusal of :func:`cardlab.words.refused` by the rule at fault)."""
     if isinstance(error, TableEventError):
-        return f"That cannot be done here: {error}"
+        return refused(lang, "event", f"That cannot be done here: {error}")
     text = str(error)
-    return text.split(" (legal now")[0] if isinstance(error, IllegalActionError) else text
+    if isinstance(error, IllegalActionError):
+        text = text.split(" (legal now")[0]
+        # in Japanese a game's refusal names its rule itself, in its own punctuation
+        return refused(lang, error.rule, text if lang == "en" else text.removeprefix(f"{error.rule}: "))
+    return refused(lang, "event", text)

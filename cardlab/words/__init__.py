@@ -78,15 +78,37 @@ class Phrase:
 
 #: words every table shares
 TABLE = Words(
-    en={"new_game": "New game", "game_over": "Game over. Press New game (N) to play again.",
+    en={"new_game": "New game", "new_game_key": "New game (N)",
+        "game_over": "Game over. Press New game (N) to play again.",
         "new_game_ask": "Press N again to leave this game and deal a new one.",
         "view_label": "card table: click a card, or focus and use the keyboard",
         "view_on": "card table, on: {name}. Arrows move, Enter plays."},
-    ja={"new_game": "新しいゲーム", "game_over": "ゲーム終了。「新しいゲーム」(N)でもう一度。",
-        "new_game_ask": "もう一度 N を押すと、このゲームをやめて新しく配ります。",
+    ja={"new_game": "新しいゲーム", "new_game_key": "新しいゲーム（N）",
+        "game_over": "ゲーム終了です。「新しいゲーム」（N）でもう一度遊べます。",
+        "new_game_ask": "もう一度 N を押すと、このゲームをやめて新しいゲームを始めます。",
         "view_label": "カードの卓：カードをクリックするか、フォーカスしてキーボードで操作します",
         "view_on": "カードの卓、選択中：{name}。矢印キーで移動、Enter で決定します。"},
 )
+
+#: why an action was refused, in Japanese, where the reason is the table's or the game's shell's
+#: rather than one game's rule (``IllegalActionError.rule``; "event": a gesture the table cannot
+#: read); in English the error's own message is the reason
+REFUSALS_JA = {
+    "syntax": "その操作は読み取れません。",
+    "turn": "今はその人の番ではありません。",
+    "over": "ゲームはもう終わっています。",
+    "event": "ここではその操作はできません。",
+}
+
+
+def refused(lang: str, rule: str | None, reason: str) -> str:
+    """A refusal for the reader: in English the ``reason`` as the engine gives it; in Japanese
+    the text of :data:`REFUSALS_JA` for ``rule``, else ``reason`` (a game's own rule: the game's
+    table words its refusal in the table's language)."""
+    if check_lang(lang) == "en":
+        return reason
+    return REFUSALS_JA.get(rule or "", reason)
+
 
 #: words of the replay bar (:class:`cardlab.widgets.replay.ReplayBar`): its buttons' names, the
 #: step slider, the autoplay speeds and the caption's step number
@@ -94,10 +116,12 @@ REPLAY = Words(
     en={"first": "first step", "back": "previous step (←)", "forward": "next step (→)", "last": "last step",
         "play": "play: a step at a time at the chosen speed", "stop": "stop: pause at this step",
         "speed": "autoplay speed", "speed_slow": "slow", "speed_normal": "normal", "speed_fast": "fast",
-        "step": "step", "step_of": "Step {step}/{last}", "the_deal": "the deal", "did": "{n}. {name}: {action}"},
-    ja={"first": "最初のステップ", "back": "前のステップ (←)", "forward": "次のステップ (→)", "last": "最後のステップ",
-        "play": "再生：選んだ速さで1ステップずつ進む", "stop": "停止：このステップで止める",
+        "step": "step", "step_of": "Step {step}/{last}", "step_sep": ": ", "the_deal": "the deal",
+        "did": "{n}. {name}: {action}"},
+    ja={"first": "最初のステップ", "back": "前のステップ（←）", "forward": "次のステップ（→）",
+        "last": "最後のステップ",
+        "play": "再生：選んだ速さで1ステップずつ進みます", "stop": "停止：このステップで止めます",
         "speed": "自動再生の速さ", "speed_slow": "遅い", "speed_normal": "ふつう", "speed_fast": "速い",
-        "step": "ステップ", "step_of": "ステップ {step}/{last}", "the_deal": "配り終えたところ",
-        "did": "{n}. {name}：{action}"},
+        "step": "ステップ", "step_of": "ステップ {step}/{last}", "step_sep": "：", "the_deal": "始めの局面",
+        "did": "{n}手目（{name}の番）：{action}"},
 )

@@ -208,7 +208,7 @@ class _Table:
             body = svg.group_g(body, target="slap", label=CLEOPATRA.say(self.lang, "slap_label"))
         count = CLEOPATRA.say(self.lang, "pile", cards=cards(self.lang, len(pile)))
         if view.under:
-            count += " (" + CLEOPATRA.say(self.lang, "under", n=view.under) + ")"
+            count += CLEOPATRA.say(self.lang, "under", n=view.under)
         cx = x + 0.8 * W
         parts = [body, _label(count, cx, g.pile_y + H + 30, anchor="middle")]
         if view.collector is not None and not view.result:
@@ -322,11 +322,12 @@ def table_svg(game: State | View, *, reader: int | None = None, layout: str = "w
     return svg.document(width, height, "".join(parts), title=title, play_height=play, min_height=min_height)
 
 
-def colour_split_svg(w: float = svg.CARD_W) -> str:
-    """C2: the pack split into the red half (♥ ♦) and the black half (♠ ♣), 26 cards each."""
+def colour_split_svg(w: float = svg.CARD_W, lang: str = "en") -> str:
+    """C2: the pack split into the red half (♥ ♦) and the black half (♠ ♣), 26 cards each; the
+    words in ``lang``."""
     deck = french_deck()
-    halves: list[tuple[str, list[Card]]] = [("red: hearts and diamonds", [c for c in deck if c.color == "red"]),
-                                            ("black: spades and clubs", [c for c in deck if c.color == "black"])]
+    halves: list[tuple[str, list[Card]]] = [(CLEOPATRA.say(lang, f"half_{colour}"),
+                                             [c for c in deck if c.color == colour]) for colour in ("red", "black")]
     step = 0.62 * w
     row_w = svg.row_width(13, w, step)
     height = 2 * (2 * svg.card_h(w) + 46)
@@ -336,4 +337,4 @@ def colour_split_svg(w: float = svg.CARD_W) -> str:
         for i in range(2):
             body.append(svg.row_g(cards_[13 * i:13 * i + 13], 12, y + 8 + i * (svg.card_h(w) + 6), w, step=step))
         y += 2 * svg.card_h(w) + 46
-    return svg.document(row_w + 24, height, "".join(body), title="Cleopatra: the pack split by colour (C2)")
+    return svg.document(row_w + 24, height, "".join(body), title=CLEOPATRA.say(lang, "split_title"))

@@ -40,6 +40,41 @@ NARRATION: dict[int, str] = {
     100: "X turns a 10. He has no cards left at all: Y wins.",
 }
 """The source's words for the steps it describes (paraphrased; the source is in Japanese)."""
+NARRATION_JA: dict[int, str] = {
+    1: "先攻のXが5を出す。",
+    2: "後攻のYが10を出す。",
+    3: "XがQを出す。",
+    4: "Yは2枚出さなくてはならず、9、2と出す。Xは場の5枚を全て取る。",
+    5: "Xが8を出す。",
+    6: "Yが4を出す。",
+    7: "XがKを出す。",
+    8: "Yは3枚出さなくてはならない。まず5、次にJ。今度はXが出さなくてはならない番になる。",
+    9: "Xは1枚出す。7。Yは場に溜まった6枚を全て取る。",
+    10: "YがAを出す。",
+    11: "Xは5枚続けて出すことになるが、3枚目でKが出る。今度はYが出さなくてはならない番になる。",
+    12: "Yは3枚続けて出すことになるが、1枚目でAが出る。",
+    13: "Xが出し始め、4、2、2と続いたところでYが叩く。場のカードは全てYが取る。",
+    14: "Yが9を出す。",
+    15: "XがJを出す。",
+    16: "YがJを出し、すぐに自分で叩いて場のカードを全て取る。",
+    100: "Xが10を出す。Xのカードは全てなくなり、Yの勝ち。",
+}
+"""The same steps in Japanese, in the source's own vocabulary (出す, 場, 叩く; paraphrased)."""
+_COMMENT = {"en": "Step {n} (source): {text}", "ja": "出典のステップ{n}：{text}"}
+
+
+def source_comment(n: int, lang: str = "en") -> str:
+    """The comment the sample record carries on the source's step ``n``, in ``lang``."""
+    text = (NARRATION_JA if lang == "ja" else NARRATION)[n]
+    return _COMMENT[lang].format(n=n, text=text)
+
+
+def comments_in(record: Record, lang: str) -> dict[int, str]:
+    """The record's comments in ``lang``: those that are the source's steps (:func:`source_comment`)
+    in that language, any other comment as written."""
+    english = {source_comment(n): n for n in NARRATION}
+    return {action: source_comment(english[text], lang) if text in english else text
+            for action, text in record.comments.items()}
 
 
 def load_sample() -> Record:

@@ -36,7 +36,7 @@ from typing import Sequence
 from cardlab.cards import Card, french_deck
 from cardlab.records import Record, record_of
 from .engine import CLEOPATRA, new_game, variant
-from .sample import NARRATION, SAMPLE_SEED, SOURCE
+from .sample import NARRATION, SAMPLE_SEED, SOURCE, source_comment
 
 X_START: tuple[str | None, ...] = ("5", "Q", "8", "K", "7", None, None, "K", "4", "2", "2", "J")
 """X's first twelve cards as the narration fixes them (``None``: a number card not named)."""
@@ -126,7 +126,7 @@ def search_sample(seed: int = SAMPLE_SEED, max_attempts: int = 2_000_000, first:
             continue
         state = play_out(new_game(CLEOPATRA, seed=game_seed, deal=deal), slappers())
         steps = state.steps()
-        comments = {steps[n - 1].actions[-1]: f"Step {n} (source): {NARRATION[n]}" for n in NARRATION}
+        comments = {steps[n - 1].actions[-1]: source_comment(n) for n in NARRATION}
         record = record_of(state, players=["X", "Y"], comments=comments, source=SOURCE,
                            title=f"The source's sample game: the cards the source names in steps 1-16 "
                                  f"and 100; step 11's two number cards, every suit and steps 17-99 "

@@ -17,8 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from cardlab.cards import Card
-from .engine import (Captured, Ended, FalseSlap, Pending, Played, Reshuffled, Slapped, State,
-                               Step)
+from .engine import Captured, Ended, FalseSlap, Pending, Played, Reshuffled, Slap, Slapped, State, Step
 from .patterns import HONOURS, SEATS
 from .words import CLEOPATRA, about, cards
 
@@ -113,6 +112,15 @@ def action_words(game: State, action: int, lang: str, reader: int | None = None)
     """What the action numbered ``action`` did, in words: "X pays 7♦; Y takes 6 cards"."""
     events = [ev for ev in game.events if ev.action == action]
     return CLEOPATRA.say(lang, "event_sep").join(line.text for line in story(events, game.players, lang, reader))
+
+
+def say_action(state: State, action: str, lang: str) -> str:
+    """A legal action of ``state``, given as its text, in words (the shared replay's captions):
+    "turn 5♥", "slap (X 230 ms, Y 310 ms)"; "5♥を出す"."""
+    act = state.parse_action(action)
+    if isinstance(act, Slap):
+        return CLEOPATRA.say(lang, "act_slap", race=race(lang, str(act).removeprefix("slap "), state.players))
+    return CLEOPATRA.say(lang, "act_turn", card=str(act.card))
 
 
 def last_capture(events: Sequence[Any], n_actions: int) -> Capture | None:

@@ -45,6 +45,7 @@ from cardlab.records import Record
 from cardlab.words import check_lang
 from .words import CLEOPATRA, about, rules_words
 from cardlab.widgets.replay import Replayer
+from .sample import comments_in, load_sample
 from .table_slaps import SlapTrainer
 from cardlab.widgets.table import GameTable
 from cardlab.widgets.view import TableEventError
@@ -70,19 +71,18 @@ class CleopatraReplay(w.VBox):
 
     def __init__(self, record: Record | None = None, mode: str = "steps", lang: str = "en") -> None:
         if record is None:
-            from .sample import load_sample
             record = load_sample()
         self.lang = check_lang(lang)
         states = record.states()
         game = states[-1]
         self.steps = game.steps()
-        comments = record.comments
+        comments = comments_in(record, self.lang)
 
         def say(key: str, **fields: Any) -> str:
             return CLEOPATRA.say(lang, key, **fields)
 
         def noted(text: str, action: int) -> str:
-            return text + (f" | {comments[action]}" if action in comments else "")
+            return text + (say("note_sep") + comments[action] if action in comments else "")
 
         deal = say("deal", x=game.players[0], y=game.players[1])
         step_of = {a: s for s in self.steps for a in s.actions}
