@@ -123,7 +123,7 @@ def test_declarations_explained_T7_T8():
     by_text = {e.text: e for e in hints(g, budget=200)}
     assert [r.rule for r in by_text["play RS"].reasons] == ["T7"] and by_text["play RS"].reasons[0].against
     assert [r.rule for r in by_text["declare R"].reasons] == ["T7"]
-    assert by_text["declare R"].words.en == "declare three kings" and by_text["declare R"].words.ja == "キング3枚を宣言"
+    assert by_text["declare R"].words.en == "declare three kings" and by_text["declare R"].words.ja == "王の3枚組を宣言する"
     assert "three kings" in by_text["declare R"].reasons[0].text.en
     assert by_text["declare R"].mean >= max(e.mean for e in by_text.values() if e.text.startswith("play"))
 
@@ -163,7 +163,7 @@ def test_review_flags_a_planted_blunder_T14():
     assert row["why"].startswith("“play the ace of batons” scored 10.0 points more than “play the 2 of swords”")
     assert "keeps the 2 of swords to lead later" in row["why"] and "(T12)" in row["why"]
     ja = review(record_of(g), player=0, budget=100, lang="ja").iloc[-1]
-    assert ja["best"] == "棍棒のエースを出す" and "10.0点" in ja["why"] and "剣の2を後でリード" in ja["why"]
+    assert ja["best"] == "杖のAを出す" and "10.0点" in ja["why"] and "剣の2を後でリード" in ja["why"]
     assert row["loss"] == pytest.approx(10) and row["loss_low"] > 0
     assert record_of(g).replay(step).legal_actions() == ["play 2S", "play AB"]
     only = review(g, player=0, budget=100, start=step, everything=True)
@@ -245,7 +245,7 @@ def test_hint_table_puts_the_best_first():
     table = hint_table(hints(endgame(), budget=40))
     assert list(table.index) == ["play the ace of batons", "play the 2 of swords"]
     assert list(table["action"]) == ["play AB", "play 2S"] and "T12" in table.loc["play the 2 of swords", "why"]
-    assert list(hint_table(hints(endgame(), budget=40), lang="ja").index) == ["棍棒のエースを出す", "剣の2を出す"]
+    assert list(hint_table(hints(endgame(), budget=40), lang="ja").index) == ["杖のAを出す", "剣の2を出す"]
     assert list(hint_table(hints(position(["AS", "2C", "7D 8D"], world="H", passed="KD"), budget=20)).index)[0] \
         == "cut K♦ with A♠"
 

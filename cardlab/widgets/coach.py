@@ -149,7 +149,7 @@ class TableCoach:
         for e in ranked:
             mean, low, high = e.figures()
             lines.append(self.say("line", mark="★" if e.action == best.action else "·", choice=e.words.say(lang),
-                                  mean=mean, low=low, high=high,
+                                  mean=mean, interval=self.say("interval", low=low, high=high),
                                   why=self.say("why", reason=e.reasons[0].say(lang)) if e.reasons else ""))
         return lines
 
@@ -168,7 +168,7 @@ class TableCoach:
             return
         rows = "".join(f"<tr><td>{r.step}</td><td>{html.escape(r.chosen)}</td><td>{html.escape(r.best)}</td>"
                        f"<td>{html.escape(figure(self.table.lang, r.unit, r.loss))}"
-                       f" [{amount(r.unit, r.loss_low)}, {amount(r.unit, r.loss_high)}]</td>"
+                       f" {self.say('interval', low=amount(r.unit, r.loss_low), high=amount(r.unit, r.loss_high))}</td>"
                        f"<td>{html.escape(r.why)}</td></tr>" for r in frame.itertuples())
         head = "".join(f"<th>{html.escape(self.say(key))}</th>"
                        for key in ("col_step", "col_chosen", "col_best", "col_loss", "col_why"))

@@ -4,7 +4,7 @@ review, its table and the reason on each of its rows. The choices and the reason
 come in both languages from the games' coach parts (:class:`cardlab.words.Phrase`)::
 
     >>> WORDS.say("ja", "strip", measure=WORDS.say("ja", "measure:place"), n=40, shown="", refining="")
-    'コーチ · 順位の期待値（1位が最善、小さいほどよい）。1手あたり 40 回のプレイアウトの平均 [95% 区間]'
+    'コーチ：順位の期待値（1位が最善、小さいほどよい）。1手あたり40回の試行の平均［95%信頼区間］'
     >>> figure("en", "win chance", 0.052)
     '5 percentage points'
 """
@@ -28,7 +28,8 @@ WORDS = Words(
         "measure:place": "expected finishing place (1 is first; lower is better)",
         "shown": "; {k} of {n} shown, best first",
         "refining": " (refining…)",
-        "line": "{mark} {choice}: {mean} [{low}, {high}]{why}",
+        "line": "{mark} {choice}: {mean} {interval}{why}",
+        "interval": "[{low}, {high}]",
         "why": " — {reason}",
         "unit:points": "points",
         "unit:win chance": "percentage points",
@@ -60,32 +61,31 @@ WORDS = Words(
         "replay_at": "再生する手",
         "replay": "再生",
         "step": "{n}手目",
-        "strip": "コーチ · {measure}。1手あたり {n} 回のプレイアウトの平均 [95% 区間]{shown}{refining}",
+        "strip": "コーチ：{measure}。1手あたり{n}回の試行の平均［95%信頼区間］{shown}{refining}",
         "measure:points": "このディールの点差の期待値（あなたの点 − 相手の点）",
-        "measure:win chance": "ゲームに勝つ確率",
+        "measure:win chance": "ゲームの勝率",
         "measure:place": "順位の期待値（1位が最善、小さいほどよい）",
         "shown": "。{n}手中{k}手を表示（よい順）",
         "refining": "（計算中…）",
-        "line": "{mark} {choice}：{mean} [{low}, {high}]{why}",
-        "why": " ― {reason}",
+        "line": "{mark} {choice}：{mean} {interval}{why}",
+        "interval": "［{low}〜{high}］",
+        "why": "　―　{reason}",
         "unit:points": "点",
         "unit:win chance": "ポイント",
         "unit:place": "位",
-        "nothing_worse": "振り返り: コーチの最善手より明らかに悪い選択はありません。",
+        "nothing_worse": "振り返り：コーチの最善手より明らかに悪い選択はありません。",
         "col_step": "手",
         "col_chosen": "あなたの選択",
         "col_best": "最善手",
-        "col_loss": "損失（平均 [95% 区間]）",
+        "col_loss": "損失（平均［95%信頼区間］）",
         "col_why": "理由",
         "why_best": "あなたの選択がコーチの最善手でした",
-        "why_even": "プレイアウトではあなたの選択も「{best}」と同じくらいよい結果でした",
+        "why_even": "試行では、あなたの選択も「{best}」と同じくらいよい結果でした",
         "why_close": "「{best}」の方が平均{diff}よいものの、不確かさの範囲内で、はっきりよいとは言えません",
         "gain:points": "「{best}」の方が「{chosen}」より平均{diff}多く取れました（このディールの点差。同じ配りで"
-                       "各{n}回のプレイアウト）",
-        "gain:win chance": "「{best}」の方が「{chosen}」より勝つ確率が{diff}高くなりました（同じ配りで各{n}回の"
-                           "プレイアウト）",
-        "gain:place": "「{best}」の方が「{chosen}」より順位が平均{diff}よくなりました（同じ配りで各{n}回の"
-                      "プレイアウト）",
+                       "各{n}回の試行）",
+        "gain:win chance": "「{best}」の方が「{chosen}」より勝率が{diff}高くなりました（同じ配りで各{n}回の試行）",
+        "gain:place": "「{best}」の方が「{chosen}」より順位が平均{diff}よくなりました（同じ配りで各{n}回の試行）",
         "because": "{gain}。{reasons}",
         "reasons_sep": "。",
         "no_rule": "{gain}。経験則では説明できません",

@@ -26,10 +26,10 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from cardlab.draw import svg
-from cardlab.cards import ITALIAN_SUIT_CZECH, ITALIAN_SUIT_ENGLISH, ITALIAN_SUITS, Card
+from cardlab.cards import ITALIAN_SUITS, Card
 from .engine import EXCHANGE, OVER, View
 from .scoring import RANKS, STRENGTH, TRICKS_PER_DEAL, Trick, declaration_value
-from .words import WORDS, card_name, declared, said
+from .words import WORDS, card_name, declared, pack_labels, said
 from .draw_html import sheets_html
 
 __all__ = ["WIDE_WIDTH", "NARROW_WIDTH", "PHONE_WIDTH", "SIZES", "Sizes", "table_svg", "buttons", "sort_hand", "pack_svg", "sheets_html"]
@@ -183,7 +183,7 @@ def _header(view: View, lang: str, width: float, your_turn: bool = True) -> tupl
         parts = [WORDS.say(lang, "deal", n=view.deal + 1), _say_seat(view, view.dealer, lang, "dealer_you", "dealer"),
                  phase] + ([] if deal_finished(view) or not (your_turn or view.current_player != view.player)
                            else [turn]) + [game]
-    lines = wrap(parts, 14, width - 2 * MARGIN, bold=True)
+    lines = wrap(parts, 14, width - 2 * MARGIN, sep=WORDS.say(lang, "sep"), bold=True)
     body = "".join(_text(line, MARGIN, 24 + 20 * i, size=14, weight="bold", fill=WHITE, cls="status")
                    for i, line in enumerate(lines))
     return body, 12 + 20 * len(lines)
@@ -543,22 +543,24 @@ def table_svg(view: View, *, clickable: bool = True, layout: str = "wide", lang:
     page.put(_header(view, lang, s.width, your_turn=layout != "phone"), 0, room=12 + 20 * HEADER_LINES[layout])
     play = LAYOUT_AREAS[layout](page, view, o, s)
     height = max(page.y + 8, 200)
-    title = f"{WORDS.say(lang, 'title')}, {WORDS.say(lang, 'deal', n=view.deal + 1)}"
+    title = WORDS.say(lang, "table_title", title=WORDS.say(lang, "title"),
+                      deal=WORDS.say(lang, "deal", n=view.deal + 1))
     return svg.document(s.width, height, "".join(page.parts), title=title, annotations=annotations,
                         play_height=play, min_height=min_height)
 
 
-def pack_svg(ranks: Sequence[str] = RANKS) -> str:
-    """The 36-card Trappola pack, one suit a row, labelled with the Italian, Czech and English names."""
+def pack_svg(ranks: Sequence[str] = RANKS, lang: str = "en") -> str:
+    """The 36-card Trappola pack, one suit a row, labelled with the Italian, Czech and English
+    names (``lang="ja"``: the Japanese, Italian and Czech names)."""
     w = svg.CARD_W
     step, label_w = 0.75 * w, 150
     body = []
     for row, suit in enumerate(ITALIAN_SUITS):
         y = 12 + row * (svg.card_h(w) + 14)
-        body.append(svg.text_g(suit, 12, y + 30, size=14, weight="bold", fill=WHITE))
-        body.append(svg.text_g(f"{ITALIAN_SUIT_CZECH[suit]} · {ITALIAN_SUIT_ENGLISH[suit]}", 12, y + 50,
-                               size=12, fill=PALE))
+        name, others = pack_labels(suit, lang)
+        body.append(svg.text_g(name, 12, y + 30, size=14, weight="bold", fill=WHITE))
+        body.append(svg.text_g(others, 12, y + 50, size=12, fill=PALE))
         body.append(svg.row_g([Card(r, suit) for r in ranks], label_w, y, w, step=step))
     width = label_w + svg.row_width(len(ranks), w, step) + 12
     return svg.document(width, 12 + 4 * (svg.card_h(w) + 14), "".join(body),
-                        title="The Trappola pack: 36 cards, A R C F 10 9 8 7 2 in four Italian suits")
+                        title=WORDS.say(lang, "pack_title"))

@@ -17,6 +17,7 @@ from html import escape
 from typing import Any, Sequence
 
 from . import engine as T
+from .events import bonus_words
 from .scoring import DealSheet, declaration_value
 from .words import WORDS, card_text, declared, said
 from cardlab.draw.svg import SANS, TABLE_GREEN
@@ -111,7 +112,7 @@ def sheets_html(view: T.View, lang: str = "en", shown: int = SHOWN_DEALS, room: 
     sheets = list(view.sheets)
     game = _running(sheets)
     late, early = sheets[-shown:], sheets[:-shown] if len(sheets) > shown else []
-    title = (f'<h4>{_e(WORDS.say(lang, "sheet_title"))} · '
+    title = (f'<h4>{_e(WORDS.say(lang, "sheet_title"))}{_e(WORDS.say(lang, "sep"))}'
              f'{_e(WORDS.say(lang, "sheet_game", a_name=players[0], a=view.scores[0], b_name=players[1], b=view.scores[1]))}</h4>')
     recent = [""] * len(early) + [' class="recent"'] * (len(late) - 1)   # in full, unless narrow
     rows = "".join(f"<tr{r}><td>{_e(WORDS.say(lang, 'sheet_deal', n=s.deal + 1))}</td><td>{s.total[0]}</td>"
@@ -133,9 +134,12 @@ def _cards(cards: Sequence[Any], lang: str) -> str:
     return ("、" if lang == "ja" else ", ").join(card_text(c, lang) for c in cards)
 
 
-def event_line(event: Any, players: Sequence[str], you: int, lang: str = "en") -> tuple[str, bool] | None:
+def event_line(event: Any, players: Sequence[str], you: int, lang: str = "en",
+               longest_streak: int = 3) -> tuple[str, bool] | None:
     """One event in words, and whether it is the reader's own move (None: not logged).
-    T7: the opponent's declaration is what was said ("three"), its rank unnamed (aces excepted)."""
+    T7: the opponent's declaration is what was said ("three"), its rank unnamed (aces excepted).
+    T12/T14: a trick's 2 as the score sheet counts it (``longest_streak``: the rules' longest
+    closing streak; :func:`~cardlab.games.trappola.events.bonus_words`)."""
     mine = getattr(event, "player", None) == you
     who = {"name": players[getattr(event, "player", 0)]}
     if isinstance(event, T.Dealt):
@@ -158,7 +162,8 @@ def event_line(event: Any, players: Sequence[str], you: int, lang: str = "en") -
         return (WORDS.say(lang, "log_play_you", card=card) if mine
                 else WORDS.say(lang, "log_play", card=card, **who)), mine
     if isinstance(event, T.TrickWon):
-        bonus = WORDS.say(lang, "log_bonus") if event.bonus else ""
+        key = bonus_words(event, longest_streak)
+        bonus = WORDS.say(lang, key) if key else ""
         fmt = {"n": event.trick, "points": event.points, "bonus": bonus}
         return (WORDS.say(lang, "log_trick_you", **fmt) if event.winner == you
                 else WORDS.say(lang, "log_trick", name=players[event.winner], **fmt)), False

@@ -293,7 +293,7 @@ class State(GameState):
         return str(action)
 
     def describe(self, event: Any) -> str:
-        return describe(event, self.players)
+        return describe(event, self.players, self.rules.longest_streak)
 
     def parse_action(self, text: str) -> Action:
         """Read ``exchange``, ``keep``, ``declare R`` or ``play RC`` (a bare card means play)."""

@@ -8,6 +8,9 @@ from typing import Any, Sequence
 
 from cardlab.cards import Card
 
+from .scoring import TRICKS_PER_DEAL
+from .words import WORDS
+
 
 @dataclass(frozen=True)
 class Dealt:
@@ -54,7 +57,8 @@ class Played:
 @dataclass(frozen=True)
 class TrickWon:
     """``winner`` took trick ``trick`` (1 to 9), ``cards`` lead then follow, worth ``points`` card
-    points and ``bonus`` for a 2 that took it (T10-T12)."""
+    points and ``bonus`` for a 2 that took it (T10-T12; a closing streak takes its place at the end
+    of the deal, T14: :func:`bonus_words`)."""
 
     trick: int
     winner: int
@@ -80,8 +84,23 @@ class GameEnded:
     totals: tuple[int, int]
 
 
-def describe(event: Any, players: Sequence[str] = ("player 0", "player 1")) -> str:
-    """One event of a game in words, naming the players and the rules at work."""
+def bonus_words(event: TrickWon, longest_streak: int = 3) -> str | None:
+    """T12 and T14: the key in :data:`~cardlab.games.trappola.words.WORDS` of what the 2 that took
+    the trick ``event`` scores, as the deal's score sheet counts it (None: no 2 took it). A closing
+    streak (T14) is the last tricks, up to ``longest_streak`` of them, all taken with a 2 by one
+    player; it scores in place of their 10s (T12) and the 6 for the last trick (T13). So the 10 is
+    certain for an earlier trick (``log_bonus``), depends on the tricks still to come for one of the
+    last (``log_bonus_unless``), and gives way to the streak for the last trick (``log_bonus_streak``)."""
+    if not event.bonus:
+        return None
+    if event.trick == TRICKS_PER_DEAL:
+        return "log_bonus_streak"
+    return "log_bonus_unless" if event.trick > TRICKS_PER_DEAL - longest_streak else "log_bonus"
+
+
+def describe(event: Any, players: Sequence[str] = ("player 0", "player 1"), longest_streak: int = 3) -> str:
+    """One event of a game in words, naming the players and the rules at work (``longest_streak``:
+    the rules' longest closing streak, T14)."""
     if isinstance(event, Dealt):
         return f"deal {event.deal + 1}: {players[event.dealer]} deals (T3)"
     if isinstance(event, Exchanged):
@@ -93,7 +112,8 @@ def describe(event: Any, players: Sequence[str] = ("player 0", "player 1")) -> s
     if isinstance(event, Played):
         return f"{players[event.player]} plays {event.card}"
     if isinstance(event, TrickWon):
-        bonus = f", +{event.bonus} for the 2 (T12)" if event.bonus else ""
+        key = bonus_words(event, longest_streak)
+        bonus = WORDS.say("en", key) if key else ""
         return f"{players[event.winner]} wins trick {event.trick}: {event.points} card points{bonus}"
     if isinstance(event, DealScored):
         return (f"deal {event.deal + 1} scored (T15): {players[0]} {event.points[0]}, "

@@ -30,8 +30,8 @@ from . import draw
 from .draw_html import event_line, log_html, sheets_html
 from cardlab.errors import IllegalActionError
 from . import engine as trappola
-from cardlab.words import check_lang
-from .words import WORDS
+from cardlab.words import check_lang, refused
+from .words import WORDS, reason_words
 from cardlab.widgets.coach import TableCoach
 from cardlab.widgets.replay import replay
 from cardlab.widgets.table import GameTable
@@ -101,8 +101,12 @@ class TrappolaTable(GameTable):
         try:
             super().play(action)
         except IllegalActionError as error:
-            rule, why = self.state.why_illegal(str(action)) if error.rule != "syntax" else ("syntax", str(error))
-            raise IllegalActionError(WORDS.say(self.lang, "refused", rule=rule, why=why), rule=rule) from None
+            if error.rule == "syntax":
+                text = refused(self.lang, "syntax", WORDS.say(self.lang, "refused", rule="syntax", why=str(error)))
+                raise IllegalActionError(text, rule="syntax") from None
+            rule, why = self.state.why_illegal(str(action))
+            raise IllegalActionError(WORDS.say(self.lang, "refused", rule=rule, why=reason_words(why, self.lang)),
+                                     rule=rule) from None
 
     def after_action(self, start: int | None = None) -> None:
         begin = len(self.state.events) if start is None else start
@@ -120,17 +124,21 @@ class TrappolaTable(GameTable):
         since the deal was scored): who deals, what the computer did since, and what to do if the
         exchange is yours — never the old deal's score and its "press Enter", whose moment has
         passed (issue 29)."""
-        dealt = [event_line(e, self.names, self.you, self.lang)[0] for e in events if isinstance(e, trappola.Dealt)]
+        dealt = [self.line(e)[0] for e in events if isinstance(e, trappola.Dealt)]
         lines = dealt + self._lines(events)
         if self.state.phase == trappola.EXCHANGE and self.state.current_player == self.you:
             lines.append(WORDS.say(self.lang, "your_exchange"))
         return ("" if self.lang == "ja" else " ").join(lines)
 
+    def line(self, event: Any) -> tuple[str, bool] | None:
+        """One event in the log's words (:func:`~cardlab.games.trappola.draw_html.event_line`)."""
+        return event_line(event, self.names, self.you, self.lang, self.state.rules.longest_streak)
+
     def _lines(self, events: list[Any]) -> list[str]:
         """``events`` in words, the reader's own moves and the deals' starts left out."""
         out = []
         for event in events:
-            said = event_line(event, self.names, self.you, self.lang)
+            said = self.line(event)
             if said is not None and not said[1] and not isinstance(event, (trappola.Dealt, trappola.GameEnded)):
                 out.append(said[0])
         return out
@@ -199,7 +207,7 @@ class TrappolaTable(GameTable):
         shown = (len(view.sheets), len(events), self.lang)
         if shown != self._shown:            # a new sheet or new events (or a new game)
             self.sheet.value = sheets_html(view, self.lang, room=True)   # its room kept from the start
-            lines = [said for e in events if (said := event_line(e, self.names, self.you, self.lang))]
+            lines = [said for e in events if (said := self.line(e))]
             self.game_log.value = log_html(lines, self.lang)
             self._shown = shown
         return draw.table_svg(view, clickable=True, layout=self.layout, lang=self.lang, sort=self.sorted,

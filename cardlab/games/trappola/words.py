@@ -4,21 +4,24 @@ score sheet), and the names of cards and declarations in either language.
 T7: what the opponent hears of a declaration is only "three" or "four" (aces named); the words
 for the reader's own declarations name the rank::
 
-    >>> said(3, "R", "en"), said(4, "A", "ja"), declared(3, "R", "en")
-    ('three', 'エース4枚', 'three kings')
+    >>> said(3, "R", "en"), said(4, "A", "ja"), declared(3, "R", "en"), declared(3, "R", "ja")
+    ('three', '4枚のA', 'three kings', '王の3枚組')
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from cardlab.cards import ITALIAN, ITALIAN_RANK_ENGLISH, ITALIAN_SUIT_ENGLISH, Card
+from cardlab.cards import ITALIAN, ITALIAN_RANK_ENGLISH, ITALIAN_SUIT_CZECH, ITALIAN_SUIT_ENGLISH, Card
 from cardlab.words import Words
 
 WORDS = Words(
     en={
         # header
         "title": "Trappola",
+        "table_title": "{title}, {deal}",
+        "sep": " · ",
         "deal": "Deal {n}",
         "dealer_you": "you deal",
         "dealer": "{name} deals",
@@ -87,7 +90,11 @@ WORDS = Words(
         "log_play": "{name} plays the {card}.",
         "log_trick_you": "You win trick {n}: {points} card points{bonus}.",
         "log_trick": "{name} wins trick {n}: {points} card points{bonus}.",
-        "log_bonus": ", +10 for the 2",
+        "log_bonus": ", +10 for the 2 (T12)",
+        "log_bonus_unless": ", +10 for the 2 (T12), unless the same player wins every trick left with a 2 too: "
+                            "then the closing streak (T14) scores in place of this 10",
+        "log_bonus_streak": ", the last trick won with a 2: the closing streak of 2s (T14) scores in place of "
+                            "the 10 for each 2 and the 6 for the last trick",
         "log_scored": "Deal {n} scored: {a_name} {a}, {b_name} {b}; game {ta}–{tb}.",
         # score sheet
         "sheet_title": "Score sheet",
@@ -111,95 +118,109 @@ WORDS = Words(
         "four": "four {ranks}",
         "said_three": "three",
         "said_four": "four",
+        "said_aces_three": "three aces",
+        "said_aces_four": "four aces",
+        "pack_title": "The Trappola pack: 36 cards, A R C F 10 9 8 7 2 in four Italian suits",
+        "pack_suit": "{first} · {second}",
     },
     ja={
         "title": "トラッポラ",
+        "table_title": "{title}：{deal}",
+        "sep": "・",
         "deal": "第{n}ディール",
-        "dealer_you": "ディーラー: あなた",
-        "dealer": "ディーラー: {name}",
-        "exchanges": "交換",
-        "trick_of": "トリック {n}/9",
+        "dealer_you": "ディーラー：あなた",
+        "dealer": "ディーラー：{name}",
+        "exchanges": "手札交換",
+        "trick_of": "第{n}トリック（全9）",
         "deal_done": "ディール終了",
         "your_turn": "あなたの番",
         "to_move": "{name}の番",
         "game": "合計 {a}–{b}",
         "game_to": "合計 {a}–{b}（{target}点で終了）",
-        "game_over": "ゲーム終了: {a_name} {a}、{b_name} {b}。",
-        "you_win": "あなたの勝ち！",
-        "they_win": "{name}の勝ち。",
-        "tie": "引き分け。",
+        "game_over": "ゲーム終了：{a_name} {a}点、{b_name} {b}点です。",
+        "you_win": "あなたの勝ちです！",
+        "they_win": "{name}の勝ちです。",
+        "tie": "引き分けです。",
         "their_hand": "{name}・{n}枚",
         "your_hand": "あなたの手札",
         "your_hand_turn": "あなたの手札・あなたの番",
-        "discarded_you": "あなたが捨てた手札",
-        "discarded": "{name}が捨てた手札",
+        "discarded_you": "あなたが表向きに捨てた手札",
+        "discarded": "{name}が表向きに捨てた手札",
         "stock": "山札",
         "trick": "トリック",
         "last_trick": "前のトリック",
         "final_trick": "最後のトリック",
-        "won_you": "あなたが取った",
-        "won": "{name}が取った",
+        "won_you": "取ったのはあなた",
+        "won": "取ったのは{name}",
         "pile_you": "あなたのトリック",
         "pile": "{name}のトリック",
-        "pile_points": "{tricks}回・{points}点",
-        "declared_you": "あなた: {what}を宣言（+{points}）",
-        "declared": "{name}: 「{said}」を宣言",
+        "pile_points": "{tricks}トリック・{points}点",
+        "declared_you": "あなたの宣言：{what}（+{points}）",
+        "declared": "{name}の宣言：「{said}」",
         "deal_scored": "第{n}ディールの得点",
-        "scored_line": "{name}: {total} = {parts}",
-        "part_cards": "札 {n}",
-        "part_twos": "2 {n}",
+        "scored_line": "{name}：{total} = {parts}",
+        "part_cards": "札の点 {n}",
+        "part_twos": "2のトリック {n}",
         "part_last": "最後のトリック {n}",
         "part_streak": "2の連続 {n}",
         "part_declarations": "宣言 {n}",
-        "scored_none": "{name}: {total}",
-        "exchange": "交換 ({k})",
-        "keep": "このまま ({k})",
-        "declare": "{what}を宣言 ({k})",
-        "next_deal": "次のディール ({k})",
-        "sort_on": "手札を整列 ({k})",
-        "sort_off": "配られた順 ({k})",
-        "sort_name": "手札の整列: オン・オフ",
-        "greeting": "新しいゲーム: 手札を交換 (E) するか、このまま (K) にします。",
-        "greeting_wait": "新しいゲーム。",
-        "scored": "第{n}ディールの得点: あなた {you}、{name} {them}。",
+        "scored_none": "{name}：{total}",
+        "exchange": "交換（{k}）",
+        "keep": "このまま（{k}）",
+        "declare": "{what}を宣言（{k}）",
+        "next_deal": "次のディール（{k}）",
+        "sort_on": "手札を並べ替え（{k}）",
+        "sort_off": "配られた順（{k}）",
+        "sort_name": "手札の並べ替え：オン・オフ",
+        "greeting": "新しいゲームです。手札を交換する（E）か、このままにする（K）かを選んでください。",
+        "greeting_wait": "新しいゲームです。",
+        "scored": "第{n}ディールの得点：あなた {you}点、{name} {them}点です。",
         "press_next": "Enter（次のディール）で続けます。",
-        "your_exchange": "手札を交換 (E) するか、このまま (K) にします。",
-        "refused": "できません（{rule}）: {why}",
+        "your_exchange": "手札を交換する（E）か、このままにする（K）かを選んでください。",
+        "refused": "その手はできません（{rule}）：{why}。",
         "log_title": "ゲームの記録",
-        "log_dealt_you": "第{n}ディール: あなたが配る。",
-        "log_dealt": "第{n}ディール: {name}が配る。",
-        "log_exchange_you": "あなたは手札を交換（{cards}）。",
-        "log_exchange": "{name}が手札を交換（{cards}）。",
-        "log_keep_you": "あなたは手札をそのまま。",
-        "log_keep": "{name}は手札をそのまま。",
-        "log_declare_you": "あなたは{what}を宣言（{points}点）。",
-        "log_declare": "{name}が「{said}」を宣言。",
+        "log_dealt_you": "第{n}ディール：あなたが配る。",
+        "log_dealt": "第{n}ディール：{name}が配る。",
+        "log_exchange_you": "あなたは手札を交換する（{cards}）。",
+        "log_exchange": "{name}は手札を交換する（{cards}）。",
+        "log_keep_you": "あなたは手札をそのままにする。",
+        "log_keep": "{name}は手札をそのままにする。",
+        "log_declare_you": "あなたは{what}を宣言する（{points}点）。",
+        "log_declare": "{name}は「{said}」と宣言する。",
         "log_play_you": "あなたは{card}を出す。",
-        "log_play": "{name}が{card}を出す。",
-        "log_trick_you": "あなたがトリック{n}を取る: 札の点 {points}{bonus}。",
-        "log_trick": "{name}がトリック{n}を取る: 札の点 {points}{bonus}。",
-        "log_bonus": "、2で+10",
-        "log_scored": "第{n}ディールの得点: {a_name} {a}、{b_name} {b}。合計 {ta}–{tb}。",
+        "log_play": "{name}は{card}を出す。",
+        "log_trick_you": "あなたが第{n}トリックを取る：札の点 {points}{bonus}。",
+        "log_trick": "{name}が第{n}トリックを取る：札の点 {points}{bonus}。",
+        "log_bonus": "、2で取ったので+10（T12）",
+        "log_bonus_unless": "、2で取ったので+10（T12）。ただし残りのトリックも全て同じ人が2で取れば、"
+                            "この10点は最後の2の連続（T14）の点に代わる",
+        "log_bonus_streak": "、2で取った最後のトリック：2の10点と最後のトリックの6点に代わって、"
+                            "最後の2の連続（T14）の点がつく",
+        "log_scored": "第{n}ディールの得点：{a_name} {a}、{b_name} {b}。合計 {ta}–{tb}。",
         "sheet_title": "得点表",
-        "sheet_game": "合計: {a_name} {a}、{b_name} {b}",
+        "sheet_game": "合計：{a_name} {a}、{b_name} {b}",
         "sheet_deal": "第{n}ディール",
-        "sheet_dealer": "ディーラー: {name}",
-        "earlier": "以前のディール（{n}）",
+        "sheet_dealer": "ディーラー：{name}",
+        "earlier": "前のディール（{n}）",
         "col_deal": "ディール",
-        "col_game": "その後の合計",
+        "col_game": "合計",
         "row_cards": "札の点",
         "row_twos": "2で取ったトリック",
         "row_last_trick": "最後のトリック",
         "row_streak": "最後の2の連続",
         "row_declarations": "宣言",
-        "row_total": "ディール合計",
-        "row_game": "通算",
+        "row_total": "ディールの得点",
+        "row_game": "合計",
         "you_name": "あなた",
-        "computer_name": "コンピュータ",
-        "three": "{ranks}3枚",
-        "four": "{ranks}4枚",
+        "computer_name": "コンピューター",
+        "three": "{ranks}の3枚組",
+        "four": "{ranks}の4枚組",
         "said_three": "3枚",
         "said_four": "4枚",
+        "said_aces_three": "3枚のA",
+        "said_aces_four": "4枚のA",
+        "pack_title": "トラッポラのカード：36枚、4つのイタリア式スートにA R C F 10 9 8 7 2",
+        "pack_suit": "{first}・{second}",
     },
 )
 
@@ -222,54 +243,94 @@ COACH = Words(
         "and": " and ",
     },
     ja={
-        "exchange": "手札を交換",
-        "keep": "手札をそのまま",
-        "declare": "{what}を宣言",
+        "exchange": "手札を交換する",
+        "keep": "手札をそのままにする",
+        "declare": "{what}を宣言する",
         "play": "{card}を出す",
         "declare_now": "今{what}を宣言すれば{points}点が確定します（T9）。{rank}をトリックに出す前に宣言が必要です",
-        "gives_up": "{card}を出すと{what}の宣言（{points}点）ができなくなります。先に宣言を",
-        "fourth": "このトリックで4枚目の{rank}を取ります。その後は{what}を宣言できません。先に宣言を",
-        "two_wins": "{card}はこのトリックに勝ちます。{opp}は{suit}を持っていません（T11）、+10。最後のトリックまで"
-                    "残せば、続けて勝った2は26、52、78点になります（T14）",
+        "gives_up": "{card}を出すと{what}の宣言（{points}点）ができなくなります。先に宣言しましょう",
+        "fourth": "このトリックで4枚目の{rank}を取ります。その後は{what}を宣言できません。先に宣言しましょう",
+        "two_wins": "{card}はこのトリックに勝ちます。{opp}は{suit}を持っていません（T11）。+10点です。最後の"
+                    "トリックまで残せば、続けて勝った2は26、52、78点になります（T14）",
         "two_thrown": "{card}を捨ててしまいます。{opp}は{suit}を持っていないので（T11）、リードすれば10点取れる札です",
         "two_kept": "{cards}を後でリードするために残します。{opp}は{suits}を持っていないので（T11）、10点取れます",
         "and": "と",
     },
 )
 
+#: why an action is refused (:meth:`cardlab.games.trappola.State.why_illegal`'s English reasons,
+#: which name cards, ranks and suits by their letters), in Japanese: the reason's pattern and its text
+REASONS_JA: tuple[tuple[str, str], ...] = (
+    (r"the exchanges are over: the play has begun", "手札交換はもう終わり、プレイが始まっています"),
+    (r"the stock has no 9 cards left to exchange", "山札には交換できる9枚が残っていません"),
+    (r"first finish the exchanges: exchange or keep", "先に手札交換を終えてください（交換するか、このままにするか）"),
+    (r"(?P<name>.+) does not hold (?P<card>\S+)", "{name}は{card}を持っていません"),
+    (r"must follow suit: (?P<card>\S+) was led and you hold (?P<suit>\w+)",
+     "{card}がリードされ、あなたは{suit}を持っているので、{suit}を出さなければなりません"),
+    (r"(?P<rank>\w+) is already declared", "{rank}はもう宣言しています"),
+    (r"you hold (?P<n>\d+) of rank (?P<rank>\w+), not three or four",
+     "{rank}は{n}枚しかなく、3枚組にも4枚組にもなりません"),
+    (r"the fourth (?P<rank>\w+) has been taken in a trick: three may no longer be declared",
+     "4枚目の{rank}がトリックで取られたので、3枚組はもう宣言できません"),
+    (r"a card of rank (?P<rank>\w+) has been played: declare before playing one of them",
+     "{rank}はもう出ています。宣言はその数字のカードを出す前にします"),
+)
+
+
+def reason_words(reason: str, lang: str) -> str:
+    """A refusal's ``reason`` in ``lang``: in English as the engine gives it, in Japanese the
+    text of its pattern in :data:`REASONS_JA`, its card, rank and suit in words (``RC``: カップの王)."""
+    if lang == "en":
+        return reason
+    for pattern, text in REASONS_JA:
+        found = re.fullmatch(pattern, reason)
+        if found:
+            fields = found.groupdict()
+            if "card" in fields:
+                fields["card"] = card_text(Card.parse(fields["card"], ITALIAN), lang)
+            if "rank" in fields:
+                fields["rank"] = rank_text(fields["rank"], lang)
+            if "suit" in fields:
+                fields["suit"] = suit_text(fields["suit"], lang)
+            return text.format(**fields)
+    return reason                   # a reason the catalogue does not know (the test of Japanese mode finds it)
+
+
+#: the source's names of the ranks (王 R, 騎士 C, 歩兵 F, the ace written A) and of the suits
+#: (剣・杖・カップ・貨幣) in Japanese
+_RANKS_JA = {"A": "A", "R": "王", "C": "騎士", "F": "歩兵"}
+_SUITS_JA = {"spade": "剣", "bastoni": "杖", "coppe": "カップ", "denari": "貨幣"}
 #: rank names (plural in English) for declarations, by language
 RANK_PLURALS = {
     "en": {"A": "aces", "R": "kings", "C": "knights", "F": "jacks", "2": "twos"},
-    "ja": {"A": "エース", "R": "キング", "C": "ナイト", "F": "ジャック", "2": "2"},
+    "ja": {**_RANKS_JA, "2": "2"},
 }
-_RANKS_JA = {"A": "エース", "R": "キング", "C": "ナイト", "F": "ジャック"}
-_SUITS_JA = {"spade": "剣", "bastoni": "棍棒", "coppe": "杯", "denari": "金貨"}
 
 
 def declared(count: int, rank: str, lang: str) -> str:
-    """The reader's own declaration, rank named: ``"three kings"``, ``"キング3枚"``."""
+    """The reader's own declaration, rank named: ``"three kings"``, ``"王の3枚組"``."""
     return WORDS.say(lang, "three" if count == 3 else "four", ranks=RANK_PLURALS[lang][rank])
 
 
 def said(count: int, rank: str | None, lang: str) -> str:
-    """T7: what the opponent hears: ``"three"`` or ``"four"``, aces named (``rank`` None: hidden)."""
-    if rank == "A":
-        return declared(count, rank, lang)
-    return WORDS.say(lang, "said_three" if count == 3 else "said_four")
+    """T7: what the opponent hears: ``"three"`` or ``"four"``, aces named as the source says them
+    (``"three aces"``, ``"3枚のA"``; ``rank`` None: hidden)."""
+    kind = "three" if count == 3 else "four"
+    return WORDS.say(lang, f"said_aces_{kind}" if rank == "A" else f"said_{kind}")
 
 
 def rank_text(rank: str, lang: str) -> str:
-    """A rank in running text: ``"king"``, ``"2"``; ``"キング"``."""
+    """A rank in running text: ``"king"``, ``"2"``; ``"王"``."""
     return (_RANKS_JA if lang == "ja" else ITALIAN_RANK_ENGLISH).get(rank, rank)
 
 
 def suit_text(suit: str, lang: str) -> str:
-    """A suit in running text: ``"cups"``; ``"杯"``."""
+    """A suit in running text: ``"cups"``; ``"カップ"``."""
     return (_SUITS_JA if lang == "ja" else ITALIAN_SUIT_ENGLISH)[suit]
 
 
 def card_text(card: Card, lang: str) -> str:
-    """A card in running text (the log's, the coach's): ``"king of cups"``, ``"7 of coins"``; ``"杯のキング"``."""
+    """A card in running text (the log's, the coach's): ``"king of cups"``, ``"7 of coins"``; ``"カップの王"``."""
     if lang == "ja":
         return f"{suit_text(card.suit, lang)}の{rank_text(card.rank, lang)}"
     return f"{rank_text(card.rank, lang)} of {suit_text(card.suit, lang)}"
@@ -278,7 +339,7 @@ def card_text(card: Card, lang: str) -> str:
 def action_words(action: str, lang: str, count: int = 3) -> str:
     """An action in words, as the coach and the replay name it: ``"play the 2 of cups"``,
     ``"declare three kings"`` (``count``: the cards of the declared rank, 3 or 4), ``"exchange
-    your hand"``; ``"杯の2を出す"``."""
+    your hand"``; ``"カップの2を出す"``."""
     if action.startswith("play "):
         return COACH.say(lang, "play", card=card_text(Card.parse(action[5:], ITALIAN), lang))
     if action.startswith("declare "):
@@ -294,7 +355,13 @@ def say_action(state: Any, action: str, lang: str) -> str:
 
 
 def card_name(card: Card, lang: str) -> str:
-    """A card's accessible name: ``"re di coppe (king of cups)"``; ``"杯のキング（re di coppe）"``."""
+    """A card's accessible name: ``"re di coppe (king of cups)"``; ``"カップの王"``."""
+    return card_text(card, lang) if lang == "ja" else card.name
+
+
+def pack_labels(suit: str, lang: str) -> tuple[str, str]:
+    """A suit's two labels in the picture of the pack: its name (Italian; Japanese), then its
+    other names (Czech and English; Italian and Czech)."""
     if lang == "ja":
-        return f"{card_text(card, lang)}（{card.name.split(' (')[0]}）"
-    return card.name
+        return suit_text(suit, lang), WORDS.say(lang, "pack_suit", first=suit, second=ITALIAN_SUIT_CZECH[suit])
+    return suit, WORDS.say(lang, "pack_suit", first=ITALIAN_SUIT_CZECH[suit], second=ITALIAN_SUIT_ENGLISH[suit])
