@@ -172,7 +172,7 @@ def test_texts_stay_inside_the_drawing_and_apart_from_one_another(shown):
 def test_names_not_codes_and_japanese_throughout_in_ja():
     tables = showcase("ja")
     svg = tables["end"].view.svg
-    assert "順位: 1位" in svg and "P1" not in svg
+    assert "順位：1位" in svg and "P1" not in svg
     english = re.compile(r"\b(cards|cut|take|pass|stock|world|finishing)\b")
     for table in tables.values():
         shown_texts = [t["text"] for t in texts(table.view.svg) if not t["group"]]
@@ -180,7 +180,7 @@ def test_names_not_codes_and_japanese_throughout_in_ja():
     assert "順位表" in tables["end"].sheet.value and "アイコ" in tables["end"].sheet.value
     receiving = tables["receiving"].view.svg
     assert 'aria-label="9♣をおもらい"' in receiving and 'aria-label="9♣を10♣で切る"' in receiving
-    assert 'aria-label="クラブのキング"' in tables["passing"].view.svg
+    assert 'aria-label="三つ葉のキング"' in tables["passing"].view.svg
 
 
 def test_the_catalogue_has_both_languages_and_every_event_a_japanese_narration():

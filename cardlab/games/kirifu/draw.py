@@ -32,7 +32,7 @@ from cardlab.cards import SUIT_SYMBOLS, Card
 from cardlab.game import TERMINAL
 from .engine import RECEIVE, Cut, Grouped, Omorai, Passed, View
 from .moves import RANK_VALUE
-from .words import card_name, narrate, place_name, say, suit_name
+from .words import card_name, narrate, place_name, rules_name, say, suit_name
 
 WIDE_WIDTH = 900      # the natural width of the wide layout (narrow: below it)
 NARROW_WIDTH = 680    # the narrow layout: shown at 700 px and up without shrinking
@@ -167,7 +167,7 @@ class _Table:
         return "".join(parts), 54
 
     def rules(self) -> str:
-        return self.say("players", rules=self.view.rules.name, n=len(self.view.counts))
+        return self.say("players", rules=rules_name(self.view.rules.name, self.lang), n=len(self.view.counts))
 
     def opponents(self, y: float) -> tuple[str, float]:
         """The others in turn order: framed panels side by side (wide); a compact line each (their
@@ -288,7 +288,7 @@ class _Table:
         last = next((e for e in reversed(view.events) if getattr(e, "player", None) == seat
                      and isinstance(e, (Passed, Grouped, Cut, Omorai))), None)
         if last is not None and last_move:
-            told = narrate(last, view.players, self.lang).removeprefix(f"{view.players[seat]}: ")
+            told = narrate(last, view.players, self.lang, named=False)
             found.append((self.say("last_move"), told))
         return [line for head, text in found for line in wrap(f"{head} {text}", 12, width)]
 
@@ -468,7 +468,7 @@ class _Table:
                                  weight="bold", fill=GOLD, cls="kirifu-places")
             parts.append(text)
         y = max(y, room)
-        legend = self.say("legend") + (f" · {self.rules()}" if self.phone else "")
+        legend = self.say("legend") + (self.say("sep") + self.rules() if self.phone else "")
         text, y = self.lines(legend, M, y, 12, self.width - 2 * M, 17, fill=PALE, cls="kirifu-legend")
         return "".join(parts) + text, y - 13
 

@@ -53,7 +53,8 @@ class Drew:
 
 @dataclass(frozen=True)
 class Finished:
-    """``player`` ran out of cards and is out in ``place`` (K17)."""
+    """``player`` ran out of cards and is out in ``place`` (K17), or, the last place, is the one
+    left holding cards when all the others are out."""
 
     player: int
     place: int
@@ -80,6 +81,8 @@ def describe(event: Any, players: Sequence[str]) -> str:
     if isinstance(event, Drew):
         return f"{players[event.player]}: draw {event.count} from the stock 山札"
     if isinstance(event, Finished):
+        if event.place == len(players):         # K17: the last one is left holding cards
+            return f"{players[event.player]}: is left last, {place_text(event.place)}"
         return f"{players[event.player]}: finishes {place_text(event.place)}"
     raise TypeError(f"not a Kirifu event: {event!r}")
 

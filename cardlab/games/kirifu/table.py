@@ -196,7 +196,7 @@ class KirifuTable(GameTable):
         turn = self.state.current_player
         waiting = say(self.lang, "waiting") if turn == self.you or self.state.is_over \
             else say(self.lang, "their_turn", name=self.state.players[turn])   # at a room's table
-        self.narration = "; ".join(lines) if lines else waiting
+        self.narration = say(self.lang, "event_sep").join(lines) if lines else waiting
         return self.narration
 
     def ended(self) -> str:

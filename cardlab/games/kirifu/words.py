@@ -8,7 +8,7 @@ is :data:`EVENTS_JA`::
     >>> from cardlab.cards import Card
     >>> from cardlab.games.kirifu import Cut
     >>> narrate(Cut(1, Card.parse("9H"), Card.parse("10H")), ("You", "Aiko"), "ja")
-    'Aiko: 9♥を10♥で切る'
+    'Aiko：9♥を10♥で切る'
     >>> card_name(Card.parse("QH"), "ja"), place_name(2, "ja")
     ('ハートのクイーン', '2位')
 """
@@ -19,7 +19,7 @@ from typing import Any, Sequence
 
 from cardlab.cards import SUIT_NAMES, Card
 from .events import Cut, Drew, Finished, Grouped, Omorai, Passed, describe, place_text
-from cardlab.words import Words, check_lang
+from cardlab.words import Words, check_lang, refused
 
 KIRIFU = Words(
     en={
@@ -43,13 +43,15 @@ KIRIFU = Words(
         "osoroi_for": "osoroi for {name} · おそろい",
         "order": "finishing order: {order}",
         "order_sep": ", ",
+        "event_sep": "; ",
+        "sep": " · ",
         "take": "Take {card} · おもらい (T)",
         "pass": "Pass 1 card · 渡す (P)",
         "osoroi": "Add osoroi · おそろい (O)",
-        "send": "Send · 送る (S)",
+        "send": "Send · 渡す (S)",
         "pass_short": "Pass · 渡す (P)",
         "osoroi_short": "Osoroi · おそろい (O)",
-        "send_short": "Send · 送る (S)",
+        "send_short": "Send · 渡す (S)",
         "take_name": "take {card} (omorai)",
         "cut_name": "cut {card} with {cutter}",
         "passed_name": "passed card {card}: answer it",
@@ -77,56 +79,60 @@ KIRIFU = Words(
         "sorted_tip": "your hand by suit (the world suit last), then rank; off: in the order the cards came",
     },
     ja={
-        "title": "切りふの卓、{world}",
-        "world": "世界: {symbol} {suit}",
-        "players": "{rules} · {n}人",
-        "legend": "♠Aは最強 · 世界のカードは他のスートに勝つ · 同じスートは数の大きい方が勝つ",
+        "title": "切りふの卓：{world}",
+        "world": "{symbol} {suit}の世界",
+        "players": "{rules}・{n}人",
+        "legend": "♠Aはオールマイティ・世界のマークは他のマークより強い・同じマークなら数字の大きい方が強い",
         "you": "あなた",
         "you_lower": "あなた",
         "computers": "アイコ,ベン,チエ,ダイチ",
-        "seat": "{name} · {n}枚",
+        "seat": "{name}・{n}枚",
         "to_play": "番 ▶",
-        "out": "上がり: {place}",
-        "last": "最後: {place}",
-        "known": "おもらい札:",
-        "last_move": "直前の手:",
+        "out": "上がり：{place}",
+        "last": "最後まで残る：{place}",
+        "known": "おもらいしたカード：",
+        "last_move": "直前の手：",
         "stock": "山札",
-        "discard": "捨て札 · {n}",
+        "discard": "捨て札・{n}",
         "discard_heap": "捨て札",
         "passed_to": "{name}に渡されたカード",
         "osoroi_for": "{name}へのおそろい",
-        "order": "順位: {order}",
+        "order": "順位：{order}",
         "order_sep": "、",
-        "take": "{card}をおもらい (T)",
-        "pass": "1枚渡す (P)",
-        "osoroi": "おそろいに加える (O)",
-        "send": "送る (S)",
-        "pass_short": "渡す (P)",
-        "osoroi_short": "おそろい (O)",
-        "send_short": "送る (S)",
+        "event_sep": "。",
+        "sep": "・",
+        "take": "{card}をおもらい（T）",
+        "pass": "1枚渡す（P）",
+        "osoroi": "おそろいに加える（O）",
+        "send": "おそろいを渡す（S）",
+        "pass_short": "渡す（P）",
+        "osoroi_short": "おそろい（O）",
+        "send_short": "渡す（S）",
         "take_name": "{card}をおもらい",
         "cut_name": "{card}を{cutter}で切る",
-        "passed_name": "渡された{card}: 答える",
-        "pass_name": "{card}: 渡す札に選ぶ",
-        "ask_receive": "渡されたカードを選び(Enter)、金色の札で切る(切る)か、おもらい(T)。",
-        "ask_answer": "{card}を金色の札で切るか、おもらい(T)。",
-        "ask_take": "{card}を切れる札がありません: おもらい(T)。",
-        "ask_pass": "1枚選んで渡す(P)。ペア(+1枚)ならおそろいに加え(O)、送る(S)。",
-        "ask_send": "おそろいをもう一組加える(O)か、送る(S)。",
-        "select_one": "「1枚渡す」は1枚だけです({n}枚選択)。ペアは「おそろいに加える」(O)。選択を解除しました。",
-        "refused": "{reason} 選択を解除しました。",
+        "passed_name": "渡された{card}：切るかおもらいか",
+        "pass_name": "{card}：渡すカードに選ぶ",
+        "ask_receive": "渡されたカードを選び（Enter）、金色の印のついた手札で切るか、おもらい（T）してください。",
+        "ask_answer": "{card}を金色の印のついたカードで切るか、おもらい（T）してください。",
+        "ask_take": "手札に{card}を切れるカードがありません。おもらい（T）してください。",
+        "ask_pass": "1枚選んで渡して（P）ください。同じ数字の2枚（とオマケ1枚）ならおそろいに加え（O）、"
+                    "渡します（S）。",
+        "ask_send": "おそろいをもう一組加える（O）か、渡して（S）ください。",
+        "select_one": "「1枚渡す」は1枚だけです（{n}枚選んでいます）。2枚組は「おそろいに加える」（O）で渡します。"
+                      "選択を解除しました。",
+        "refused": "{reason}選択を解除しました。",
         "waiting": "あなたの番です。",
         "their_turn": "{name}さんの番です。",
-        "game_over": "ゲーム終了: あなたは{n}人中{place}です。",
-        "log": "記録(新しい順、▶はあなた)",
+        "game_over": "ゲーム終了：あなたは{n}人中{place}です。",
+        "log": "記録（新しい順、▶はあなたの手）",
         "sheet": "順位表",
         "col_place": "順位",
-        "col_player": "プレイヤー",
-        "col_cuts": "切る",
-        "col_taken": "おもらい",
+        "col_player": "プレーヤー",
+        "col_cuts": "切った回数",
+        "col_taken": "おもらいの回数",
         "col_passed": "渡した枚数",
-        "sorted": "手札を並べる",
-        "sorted_tip": "スート順(世界のスートは最後)、次に数の順。オフ: 来た順",
+        "sorted": "手札の並べ替え",
+        "sorted_tip": "マーク順（世界のマークは最後）、次に数字の順。オフ：来た順",
     },
 )
 
@@ -151,47 +157,52 @@ COACH = Words(
     ja={
         "pass": "{card}を渡す",
         "osoroi": "おそろい {cards} をまとめて渡す",
-        "send": "おそろいを送る",
-        "almighty_cut": "{cutter}は何でも切れて、何にも切られません。{other}でも{card}を切れます。{cutter}は"
-                        "ほかに切れる札のない時のために残しましょう",
-        "world_cut": "世界のスート{world}の札で切ります。{other}でも{card}を切れ（K5）、世界の札を後に残せます",
-        "must_take": "{card}を切れる札がありません。おもらいするしかありません",
+        "send": "おそろいを渡す",
+        "almighty_cut": "{cutter}はオールマイティで、全てのカードを切れ、何にも切られません。{other}でも{card}を"
+                        "切れます。{cutter}はほかに切れるカードのない時のために残しましょう",
+        "world_cut": "世界のマーク{world}のカードで切ります。{other}でも{card}を切れ（K5）、世界のカードを後に残せます",
+        "must_take": "{card}を切れるカードがありません。おもらいするしかありません",
         "take_in": "おもらいをすると、この番には何も渡せません",
         "almighty_pass": "{card}は何にも切られません。{receiver}はおもらいするしかなく（K9）、その番には何も"
                          "渡せません（K11）",
-        "world_pass": "世界のスート{world}の札、あなたの強い切り札の1枚を渡します。これを切れるのは、より高い"
-                      "{world}か最強の{ace}だけです",
-        "osoroi_pass": "{n}枚を一度に渡します。{receiver}は1枚ごとに切る札が要り（K19）、なければおもらいします",
+        "world_pass": "世界のマーク{world}のカード、切るのに強いカードの1枚を渡します。これを切れるのは、より"
+                      "大きい数字の{world}かオールマイティの{ace}だけです",
+        "osoroi_pass": "{n}枚を一度に渡します。{receiver}は1枚ごとに切るカードが要り（K19）、なければおもらいします",
     },
 )
 
-SUITS_JA = {"S": "スペード", "H": "ハート", "D": "ダイヤ", "C": "クラブ"}
+SUITS_JA = {"S": "スペード", "H": "ハート", "D": "ダイヤ", "C": "三つ葉"}
 RANKS_JA = {"A": "エース", "K": "キング", "Q": "クイーン", "J": "ジャック"}
 JOKERS_JA = {"R": "赤のジョーカー", "B": "黒のジョーカー"}
+#: the presets' names in Japanese (a rules of one's own shows the name it was given)
+RULES_JA = {"kirifu": "切りふ", "kirifu-joker": "切りふ（ジョーカーあり）", "kirifu-2-7": "切りふ（2〜7人）",
+            "kirifu-no-osoroi": "切りふ（おそろいなし）", "made": "作った局面"}
 
-#: the Japanese narration of each event, by its class
+#: the Japanese narration of each event, by its class, after the name of the player who did it
+#: (the last player is left holding cards, K17: never said to go out)
 EVENTS_JA: dict[type, str] = {
-    Passed: "{player}: {cards}を{to}に渡す",
-    Grouped: "{player}: おそろい {cards}",
-    Cut: "{player}: {card}を{cutter}で切る",
-    Omorai: "{player}: {card}をおもらい",
-    Drew: "{player}: 山札から{count}枚引く",
-    Finished: "{player}: {place}で上がり",
+    Passed: "{cards}を{to}に渡す",
+    Grouped: "おそろい {cards}",
+    Cut: "{card}を{cutter}で切る",
+    Omorai: "{card}をおもらいする",
+    Drew: "山札から{count}枚補充する",
+    Finished: "{place}で上がる",
 }
+LAST_JA = "最後まで残る（{place}）"
 
 #: why a move is refused, in Japanese, by the rule the engine names (English: the engine's reason)
 REFUSALS_JA: dict[str, str] = {
-    "K5": "K5: 同じスートでは数の大きい札だけが切れます。",
-    "K6": "K6: 違うスートの札は切れません(世界のスートと♠Aを除く)。",
-    "K7": "K7: ♠Aは最強で、何にも切られません。",
-    "K8": "K8: その札は手札にありません。",
-    "K9": "K9: その札は渡されていないか、手札にありません。",
-    "K10": "K10: 先に渡された札をすべて切るかおもらいしてください。",
-    "K11": "K11: おもらいをした番には何も渡しません。",
-    "K13": "K13: おそろいは同じ数の2枚(と1枚まで)です。",
-    "K15": "K15: 受け取る人の手札より多くは渡せません。",
-    "K19": "K19: 1枚の札は1枚だけを切ります。",
-    "K20": "K20: 渡されたばかりの札でその番には切れません。",
+    "K5": "K5：同じマークでは、数字の大きいカードでしか切れません。",
+    "K6": "K6：違うマークのカードは切れません（世界のマークと♠Aを除く）。",
+    "K7": "K7：♠Aはオールマイティで、何にも切られません。",
+    "K8": "K8：そのカードは手札にありません。",
+    "K9": "K9：そのカードは渡されていないか、手札にありません。",
+    "K10": "K10：先に、渡されたカードを全て切るかおもらいしてください。",
+    "K11": "K11：おもらいをした番には何も渡せません。",
+    "K13": "K13：おそろいは同じ数字の2枚（とオマケ1枚まで）です。",
+    "K15": "K15：渡す相手の手札より多くは渡せません。",
+    "K19": "K19：1枚のカードで切れるのは1枚だけです。",
+    "K20": "K20：渡されたばかりのカードでは、その番に切れません。",
 }
 
 
@@ -245,23 +256,34 @@ def player_names(lang: str, computers: int) -> tuple[str, ...]:
     return (say(lang, "you"),) + tuple(say(lang, "computers").split(","))[:computers]
 
 
-def narrate(event: Any, players: Sequence[str], lang: str) -> str:
-    """One public event in words: English (the engine's :func:`describe`) or Japanese."""
+def rules_name(name: str, lang: str) -> str:
+    """The name of the rules called ``name``: the preset's id in English, its Japanese name (a rules
+    of one's own: its name as given)."""
+    return RULES_JA.get(name, name) if check_lang(lang) == "ja" else name
+
+
+def narrate(event: Any, players: Sequence[str], lang: str, named: bool = True) -> str:
+    """One public event in words: English (the engine's :func:`describe`) or Japanese; ``named``:
+    after the name of the player who did it (``"Aiko: ..."``)."""
+    who = players[event.player]
     if check_lang(lang) == "en":
-        return describe(event, players)
+        text = describe(event, players)
+        return text if named else text.removeprefix(f"{who}: ")
     fields = {name: getattr(event, name) for name in ("card", "cutter", "count") if hasattr(event, name)}
-    fields["player"] = players[event.player]
     if isinstance(event, Passed):
         fields["to"] = players[event.to]
     if hasattr(event, "cards"):
         fields["cards"] = " ".join(map(str, event.cards))
     if isinstance(event, Finished):
         fields["place"] = place_name(event.place, lang)
-    return EVENTS_JA[type(event)].format(**fields)
+    last = isinstance(event, Finished) and event.place == len(players)
+    text = (LAST_JA if last else EVENTS_JA[type(event)]).format(**fields)
+    return f"{who}：{text}" if named else text
 
 
 def refusal(rule: str | None, reason: str, lang: str) -> str:
-    """Why a move was refused: the engine's ``reason`` (English) or the rule's Japanese text."""
-    if check_lang(lang) == "en" or rule not in REFUSALS_JA:
+    """Why a move was refused: the engine's ``reason`` (English), or the rule's Japanese text (the
+    shell's refusals, :func:`cardlab.words.refused`, for an unreadable action)."""
+    if check_lang(lang) == "en":
         return reason if reason.endswith((".", "。", "!", "?")) else reason + "."
-    return REFUSALS_JA[rule]
+    return REFUSALS_JA[rule] if rule in REFUSALS_JA else refused(lang, rule, reason)
