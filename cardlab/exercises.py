@@ -8,11 +8,12 @@ A game's exercises are made by functions of the game's folder (Cleopatra's readi
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable, Iterable, Mapping
 
 from .errors import CardlabError
-from .words import Phrase
+from .words import Phrase, Words
 
 
 class ExerciseError(CardlabError, ValueError):
@@ -45,3 +46,46 @@ class Exercise:
     def check(self, given: int) -> bool:
         """Whether ``given`` (a choice's index, or the number) is the answer."""
         return given == self.answer
+
+
+def phrase(words: Words, key: str, counts: tuple[str, ...] = (), **fields: object) -> Phrase:
+    """The text ``key`` of ``words`` in each language, its fields named in that language: a phrase
+    in it, a list joined (``K♦, 7♣``), a field of ``counts`` as a count of cards (``3 cards``,
+    ``3枚``), anything else as it prints."""
+    def named(field: str, value: object, lang: str) -> object:
+        if isinstance(value, Phrase):
+            return value.say(lang)
+        if isinstance(value, (list, tuple)):
+            return ("、" if lang == "ja" else ", ").join(str(named("", v, lang)) for v in value)
+        if field in counts:
+            return f"{value}枚" if lang == "ja" else f"{value} card" + ("s" if value != 1 else "")
+        return value
+    return Phrase.of(lambda lang: words.say(lang, key, **{f: named(f, v, lang) for f, v in fields.items()}))
+
+
+def choice_exercise(question: Phrase, options: dict[str, Phrase], right: str, order: list[str],
+                    **more: object) -> Exercise:
+    """An exercise of the choices ``options`` (by key) shown in ``order``, ``right`` the key of the
+    answer; ``more``: the other fields of :class:`Exercise`."""
+    return Exercise(question=question, choices=tuple(options[k] for k in order), answer=order.index(right),
+                    **more)  # type: ignore[arg-type]
+
+
+GAMES_TRIED = 1_000
+"""How many games :func:`find` looks through before it gives up."""
+
+
+def find(kind: str, seed: int, makers: Mapping[str, Callable[[Any, random.Random], Exercise | None]],
+         positions: Callable[[int], Iterable[Any]]) -> Exercise:
+    """The first exercise of ``kind`` that ``makers[kind](position, rng)`` makes from the positions
+    of the games ``positions(seed * 1000)``, ``positions(seed * 1000 + 1)`` … (each game's in an order
+    drawn from ``seed``); ``ExerciseError`` naming the field for an unknown kind or none found."""
+    if kind not in makers:
+        raise ExerciseError("kind", f"one of {', '.join(makers)}, not {kind!r:.40}")
+    rng = random.Random(seed)
+    for game in range(seed * GAMES_TRIED, (seed + 1) * GAMES_TRIED):
+        for position in sorted(positions(game), key=lambda _p: rng.random()):
+            made = makers[kind](position, rng)
+            if made is not None:
+                return made
+    raise ExerciseError("seed", f"no position for a {kind!r} exercise in {GAMES_TRIED} games")

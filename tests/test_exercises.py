@@ -7,10 +7,18 @@ import re
 
 import pytest
 
+from cardlab.cards import italian_deck
 from cardlab.exercises import Exercise, ExerciseError
 from cardlab.games.cleopatra.engine import Slap
 from cardlab.games.cleopatra.events import Captured, Played
 from cardlab.games.cleopatra.exercises import KINDS, drill, exercise
+from cardlab.games.kirifu.exercises import KINDS as KIRIFU_KINDS
+from cardlab.games.kirifu.exercises import exercise as kirifu_exercise
+from cardlab.games.kirifu.moves import ACE_OF_SPADES
+from cardlab.games.trappola.exercises import KINDS as TRAPPOLA_KINDS
+from cardlab.games.trappola.exercises import exercise as trappola_exercise
+from cardlab.games.trappola.scoring import beats
+from cardlab.games.trappola.words import card_text
 from cardlab.widgets.exercise import ExerciseBox
 from cardlab.words import Phrase
 
@@ -118,3 +126,80 @@ def test_a_number_exercise_is_answered_in_a_number_box():
     with pytest.raises(ExerciseError):
         Exercise(question=made.question, answer=3, explanation=made.explanation, rule="C6",
                  choices=(Phrase("a", "あ"),))
+
+
+# --- Trappola and Kirifu -----------------------------------------------------------------------
+POINTS = {"A": 6, "R": 5, "C": 4, "F": 3}          # T2
+KIRIFU_RANKS = "2 3 4 5 6 7 8 9 10 J Q K A".split()  # K5
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_trappola_the_one_card_that_may_follow_is_of_the_suit_led_T11(seed):
+    e = trappola_exercise("follow", seed)
+    view = e.position.view(e.position.current_player)
+    lead = view.trick[0]
+    legal = {a[5:] for a in view.legal}
+    shown = [c for c in view.hands[e.position.current_player] if any(ch.en.startswith(_name(c)) for ch in e.choices)]
+    assert len(e.choices) == len(shown) >= 2
+    for i, choice in enumerate(e.choices):
+        card = next(c for c in shown if choice.en == _name(c))
+        assert (card.ascii() in legal) == (i == e.answer) == (card.suit == lead.suit)
+
+
+def _name(card) -> str:
+    return card_text(card, "en")
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_trappola_the_trick_goes_to_the_higher_card_of_the_suit_led_and_holds_its_card_points_T11_T2(seed):
+    e = trappola_exercise("winner", seed)
+    state = e.position
+    leader, follower = state.players[1 - state.current_player], state.players[state.current_player]
+    lead, follow = _trick_cards(e.question.en)
+    assert _right(e) == (follower if beats(follow, lead) else leader)
+    p = trappola_exercise("points", seed)
+    cards = _trick_cards(p.question.en)
+    assert p.answer == sum(POINTS.get(c.rank, 0) for c in cards) and not p.choices
+
+
+def _trick_cards(question: str):
+    """The two cards a question names (``the 8 of batons``), lead first."""
+    names = {_name(c): c for c in italian_deck()}
+    return [names[n] for n in re.findall(r"the (\w+ of \w+)", question)][:2]
+
+
+def _cuts(card, cutter, world) -> bool:
+    """K5–K7, restated: the ♠A cuts all and nothing cuts it; a world card cuts another suit; a
+    higher card of the same suit cuts."""
+    if ACE_OF_SPADES in (card, cutter):
+        return cutter == ACE_OF_SPADES
+    if cutter.suit == card.suit:
+        return KIRIFU_RANKS.index(cutter.rank) > KIRIFU_RANKS.index(card.rank)
+    return cutter.suit == world
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_kirifu_the_cards_that_cut_are_those_of_K5_to_K7(seed):
+    e = kirifu_exercise("cutters", seed)
+    view = e.position.view(e.position.current_player)
+    card = view.passed[0]
+    assert e.answer == sum(_cuts(card, c, view.world) for c in view.hands[e.position.current_player])
+    c = kirifu_exercise("cut_or_take", seed)
+    view = c.position.view(c.position.current_player)
+    cutter = next(x for x in view.hands[c.position.current_player] if f"with the {x}?" in c.question.en)
+    assert _right(c) == ("Yes" if _cuts(view.passed[0], cutter, view.world) else "No")
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_kirifu_a_turn_refills_the_hand_to_five_as_far_as_the_stock_goes_K12(seed):
+    e = kirifu_exercise("refill", seed)
+    held, stock = map(int, re.findall(r"(\d+) cards?", e.question.en)[:2])
+    assert e.answer == min(5 - held, stock) > 0 and "K12" in e.explanation.en
+
+
+@pytest.mark.parametrize("make, kinds", [(trappola_exercise, TRAPPOLA_KINDS), (kirifu_exercise, KIRIFU_KINDS)])
+def test_every_kind_of_the_other_games_speaks_japanese(make, kinds):
+    for kind in kinds:
+        e = make(kind, 5)
+        for text in (e.question.ja, e.explanation.ja, *(c.ja for c in e.choices)):
+            assert [w for w in re.findall(r"[A-Za-z]{2,}", text) if w not in e.position.players] == [], text

@@ -18,7 +18,7 @@ import random
 from typing import Callable, Iterator
 
 from cardlab.cards import Card
-from cardlab.exercises import Exercise, ExerciseError
+from cardlab.exercises import Exercise, find, phrase
 from cardlab.words import Phrase, Words
 
 from .draw import table_svg
@@ -30,6 +30,8 @@ KINDS = ("collect", "slap", "honour")
 FACES_RULES = variant(CLEOPATRA, name="faces-pair", slaps="same_rank_or_faces")
 """C14's variant: any two picture cards (J, Q, K) make a pair too."""
 
+CARD_COUNTS = ("owed", "n", "left")
+"""The fields that count cards: ``3 cards``, ``3枚``."""
 WORDS = Words(
     en={
         "collect": "{payer} must still pay {owed} for the {honour} on the pile. Suppose nobody slaps and "
@@ -85,23 +87,7 @@ WORDS = Words(
 
 
 def _phrase(key: str, **fields: object) -> Phrase:
-    return Phrase.of(lambda lang: WORDS.say(lang, key, **{k: _named(k, v, lang) for k, v in fields.items()}))
-
-
-CARD_COUNTS = ("owed", "n", "left")
-"""The fields that count cards: ``3 cards``, ``3枚``."""
-
-
-def _named(field: str, value: object, lang: str) -> object:
-    """A field in ``lang``: cards as the table shows them (``K♦``), a list of cards joined, a count
-    of cards with its word, a phrase in that language."""
-    if isinstance(value, Phrase):
-        return value.say(lang)
-    if isinstance(value, (list, tuple)):
-        return ("、" if lang == "ja" else ", ").join(str(v) for v in value)
-    if field in CARD_COUNTS:
-        return f"{value}枚" if lang == "ja" else f"{value} card" + ("s" if value != 1 else "")
-    return value
+    return phrase(WORDS, key, CARD_COUNTS, **fields)
 
 
 def _turn(state: State) -> object:
@@ -222,21 +208,13 @@ MAKERS: dict[str, Callable[..., Exercise | None]] = {"collect": _collect, "slap"
 
 
 def exercise(kind: str, seed: int) -> Exercise:
-    """An exercise of ``kind`` (:data:`KINDS`) from the games dealt from ``seed`` on."""
-    if kind not in MAKERS:
-        raise ExerciseError("kind", f"one of {', '.join(KINDS)}, not {kind!r:.40}")
-    rng = random.Random(seed)
-    rules, make = CLEOPATRA, MAKERS[kind]
-    if kind == "slap":                 # as many pairs as not; C14's variant now and then
+    """An exercise of ``kind`` (:data:`KINDS`) from the games dealt from ``seed`` on: for ``"slap"``
+    as many on pairs as not, and now and then under C14's variant."""
+    rng, makers, rules = random.Random(seed), dict(MAKERS), CLEOPATRA
+    if kind == "slap":
         rules = FACES_RULES if rng.random() < 0.3 else CLEOPATRA
-        make = functools.partial(_slap, pair=rng.random() < 0.5)
-    for game in range(seed * 1_000, seed * 1_000 + 1_000):
-        candidates = list(positions(game, rules))
-        for state in sorted(candidates, key=lambda s: rng.random()):
-            made = make(state, rng)
-            if made is not None:
-                return made
-    raise ExerciseError("seed", f"no position for a {kind!r} exercise in 1,000 games")
+        makers["slap"] = functools.partial(_slap, pair=rng.random() < 0.5)
+    return find(kind, seed, makers, lambda game: positions(game, rules))
 
 
 def drill(seed: int) -> Exercise:

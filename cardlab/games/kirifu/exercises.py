@@ -1,0 +1,163 @@
+"""Kirifu's exercises on the rules (issue 25), from positions of real games (the rule-of-thumb
+players'), each answer what the engine does:
+
+- ``"cutters"`` — you are passed a card: how many cards of your hand can cut it (K5–K7)? A number.
+- ``"cut_or_take"`` — can this one card of your hand cut the card passed (K5–K7)?
+- ``"refill"`` — your turn ends with so many cards and the stock holds so many: how many do you
+  draw (K12)? A number.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Callable, Iterator
+
+from cardlab.cards import Card
+from cardlab.exercises import Exercise, choice_exercise, find, phrase
+from cardlab.words import Phrase, Words
+
+from .bots import ThumbBot
+from .draw import table_svg
+from .engine import RECEIVE, State, new_game
+from .events import Drew
+from .moves import ACE_OF_SPADES, sort_cards
+from .words import suit_name
+
+KINDS = ("cutters", "cut_or_take", "refill")
+"""The kinds of exercise, in the order the notebook asks them."""
+
+WORDS = Words(
+    en={
+        "cutters": "{name} is passed the {card}; the world suit is {world}. How many cards of {name}'s hand can "
+                   "cut it?",
+        "cutters_why": "{count}: {cutters}. A higher card of the same suit cuts (K5), a world card cuts "
+                       "any other suit (K6), the ♠A cuts everything and nothing cuts it (K7).",
+        "cutters_none": "None: no card of the hand is of the same suit and higher, of the world suit, or the ♠A "
+                        "(K5–K7), so {name} must take it in (K9).",
+        "cut_or_take": "{name} is passed the {card}; the world suit is {world}. Can {name} cut it with the {cutter}?",
+        "yes": "Yes", "no": "No",
+        "cuts": "Yes: {why}.",
+        "does_not_cut": "No: {why}.",
+        "same_higher": "the {cutter} is of the same suit and higher (K5)",
+        "same_lower": "the {cutter} is of the same suit but not higher (K5)",
+        "world": "the {cutter} is of the world suit, which cuts any other suit (K6)",
+        "ace": "the ♠A cuts everything (K7)",
+        "almighty": "nothing cuts the ♠A (K7)",
+        "other": "the {cutter} is of another suit and not of the world suit (K6)",
+        "refill": "{name}'s turn ends with {held} in hand, and the stock holds {stock}. How many cards does "
+                  "{name} draw?",
+        "refill_why": "{name} draws {drawn}: a turn that ends with fewer than 5 cards refills the hand up to 5, as "
+                      "far as the stock goes (K12).",
+    },
+    ja={
+        "cutters": "{name}に{card}が渡されました。世界のマークは{world}です。{name}の手札のうち、これを切れるカード"
+                   "は何枚ですか。",
+        "cutters_why": "{count}です（{cutters}）。同じマークのより大きい数字のカードで切れます（K5）。世界のマークの"
+                       "カードはほかのマークを切れます（K6）。♠Aはすべてを切り、何にも切られません（K7）。",
+        "cutters_none": "0枚です。同じマークでより大きいカード、世界のマークのカード、♠Aのどれもないので（K5〜K7）、"
+                        "{name}はおもらいするしかありません（K9）。",
+        "cut_or_take": "{name}に{card}が渡されました。世界のマークは{world}です。{name}は{cutter}でこれを切れますか。",
+        "yes": "はい", "no": "いいえ",
+        "cuts": "はい。{why}。",
+        "does_not_cut": "いいえ。{why}。",
+        "same_higher": "{cutter}は同じマークで、より大きい数字です（K5）",
+        "same_lower": "{cutter}は同じマークですが、大きい数字ではありません（K5）",
+        "world": "{cutter}は世界のマークなので、ほかのマークを切れます（K6）",
+        "ace": "♠Aはすべてを切れます（K7）",
+        "almighty": "♠Aは何にも切られません（K7）",
+        "other": "{cutter}は違うマークで、世界のマークでもありません（K6）",
+        "refill": "{name}の番が手札{held}で終わり、山札は{stock}です。{name}は何枚補充しますか。",
+        "refill_why": "{name}は{drawn}補充します。番の終わりに手札が5枚より少なければ、山札がある限り5枚まで補充します"
+                      "（K12）。",
+    },
+)
+COUNTS = ("count", "held", "stock", "drawn")
+
+
+def _world(state: State) -> Phrase:
+    """The world suit, named in each language."""
+    world = state.view(None).world
+    return Phrase.of(lambda lang: suit_name(world, lang))
+
+
+def _picture(state: State, seat: int) -> Phrase:
+    return Phrase.of(lambda lang: table_svg(state.view(seat), lang=lang))
+
+
+def positions(seed: int) -> Iterator[State]:
+    """The positions of a game of four dealt from ``seed``, played by the rule-of-thumb players
+    (each a copy)."""
+    state = new_game(seed=seed, players=["Ada", "Ben", "Chie", "Dai"])
+    players = [ThumbBot(seed * 4 + k) for k in range(4)]
+    while not state.is_over:
+        yield state.clone()
+        state.apply(players[state.current_player].choose(state))
+
+
+def _receiving(state: State) -> tuple[int, Card] | None:
+    """The seat answering one passed card, and that card (None: not such a position)."""
+    view = state.view(None)
+    if view.phase != RECEIVE or len(view.passed) != 1:
+        return None
+    return view.current_player, view.passed[0]
+
+
+def _cutters(state: State, rng: random.Random) -> Exercise | None:
+    found = _receiving(state)
+    if found is None:
+        return None
+    seat, card = found
+    cutters = sort_cards({a[2] for a in state.legal_actions() if a[0] == "cut"})
+    name = state.players[seat]
+    why = (phrase(WORDS, "cutters_why", COUNTS, count=len(cutters), cutters=cutters) if cutters
+           else phrase(WORDS, "cutters_none", name=name))
+    return Exercise(question=phrase(WORDS, "cutters", name=name, card=card, world=_world(state)), answer=len(cutters),
+                    explanation=why, rule="K5", picture=_picture(state, seat), position=state)
+
+
+def _cut_or_take(state: State, rng: random.Random) -> Exercise | None:
+    found = _receiving(state)
+    if found is None:
+        return None
+    seat, card = found
+    cutter = rng.choice(state.view(seat).hands[seat])
+    cuts = any(a[0] == "cut" and a[2] == cutter for a in state.legal_actions())
+    world = state.view(None).world
+    reason = ("almighty" if card == ACE_OF_SPADES else "ace" if cutter == ACE_OF_SPADES else
+              ("same_higher" if cuts else "same_lower") if cutter.suit == card.suit else
+              "world" if cutter.suit == world else "other")
+    why = phrase(WORDS, "cuts" if cuts else "does_not_cut", why=phrase(WORDS, reason, cutter=cutter))
+    order = sorted(["yes", "no"], key=lambda _k: rng.random())
+    return choice_exercise(
+        phrase(WORDS, "cut_or_take", name=state.players[seat], card=card, world=_world(state), cutter=cutter),
+        {"yes": phrase(WORDS, "yes"), "no": phrase(WORDS, "no")}, "yes" if cuts else "no", order,
+        explanation=why, rule="K6", picture=_picture(state, seat), position=state)
+
+
+def _refill(state: State, rng: random.Random) -> Exercise | None:
+    seat = state.current_player
+    probe, start = state.clone(), len(state.events)
+    probe.apply(ThumbBot(0).choose(probe))
+    drew = next((e for e in probe.events[start:] if isinstance(e, Drew) and e.player == seat), None)
+    if drew is None:
+        return None
+    after = probe.view(None)
+    held, stock = len(after.hands[seat]) - drew.count, after.stock + drew.count
+    name = state.players[seat]
+    return Exercise(question=phrase(WORDS, "refill", COUNTS, name=name, held=held, stock=stock), answer=drew.count,
+                    explanation=phrase(WORDS, "refill_why", COUNTS, name=name, drawn=drew.count), rule="K12",
+                    position=state)
+
+
+MAKERS: dict[str, Callable[[State, random.Random], Exercise | None]] = {
+    "cutters": _cutters, "cut_or_take": _cut_or_take, "refill": _refill}
+
+
+def exercise(kind: str, seed: int) -> Exercise:
+    """An exercise of ``kind`` (:data:`KINDS`) from the games dealt from ``seed`` on."""
+    return find(kind, seed, MAKERS, positions)
+
+
+def drill(seed: int) -> Exercise:
+    """The exercises of every kind in turn (``seed`` picks the kind and the position)."""
+    return exercise(KINDS[seed % len(KINDS)], seed)
