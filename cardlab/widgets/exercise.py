@@ -18,6 +18,10 @@ from ..puzzles.words import WORDS
 from ..words import check_lang
 
 
+PICTURE_STYLE = "<style>.cardlab-exercise-picture svg { max-width: 100%; height: auto; }</style>"
+"""The position's picture shrinks to the output's width (a phone) and keeps its proportions."""
+
+
 class ExerciseBox(w.VBox):
     """Exercises ``make(seed)`` for ``seed``, ``seed + 1`` … in ``lang``."""
 
@@ -26,6 +30,7 @@ class ExerciseBox(w.VBox):
         self.make, self.seed = make, seed - 1
         self.right = self.tried = 0
         self.picture = w.HTML()
+        self.picture.add_class("cardlab-exercise-picture")
         self.question = w.HTML()
         self.question.add_class("cardlab-exercise-question")
         self.answers = w.Box(layout=w.Layout(flex_flow="row wrap"))
@@ -45,7 +50,7 @@ class ExerciseBox(w.VBox):
         self.exercise = self.make(self.seed)
         self.answered: int | None = None
         say = lambda phrase: phrase.say(self.lang)          # noqa: E731
-        self.picture.value = say(self.exercise.picture) if self.exercise.picture else ""
+        self.picture.value = (PICTURE_STYLE + say(self.exercise.picture)) if self.exercise.picture else ""
         self.question.value = f"<p>{html.escape(say(self.exercise.question))}</p>"
         if self.exercise.choices:
             self.buttons = [w.Button(description=say(choice), layout=w.Layout(width="auto", height="auto"))
