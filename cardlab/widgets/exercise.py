@@ -17,7 +17,6 @@ from ..exercises import Exercise
 from ..puzzles.words import WORDS
 from ..words import check_lang
 
-
 PICTURE_STYLE = "<style>.cardlab-exercise-picture svg { max-width: 100%; height: auto; }</style>"
 """The position's picture shrinks to the output's width (a phone) and keeps its proportions."""
 
