@@ -66,6 +66,6 @@ def test_two_people_at_one_keyboard_play_to_slaps_won_by_the_faster_key_C11(open
         "['X 7H', 'Y 7S'] [2, 2]"
 
     japanese = nb.page.locator(".cardlab-cleopatra-duo").nth(1)
-    expect(japanese.locator(".cardlab-keys")).to_have_text(["K：めくる・L：たたく", "A：めくる・S：たたく"])
+    expect(japanese.locator(".cardlab-keys")).to_have_text(["K：出す・L：叩く", "A：出す・S：叩く"])
     for root in (nb.page.locator(".cardlab-cleopatra-duo").first, japanese):
         assert layout_problems(nb.page, root) == []

@@ -109,7 +109,7 @@ def test_the_japanese_table_draws_its_labels_with_real_glyphs(open_cells):
     from test_browser_fonts import _JS_MISSING, JAPANESE, TOFU
     nb = open_cells([GAME.format(lang="ja")], "cleopatra_ja.ipynb")
     table = nb.table(".cardlab-cleopatra")
-    expect(table.locator(".cardlab-keys")).to_have_text("Enter：めくる・スペース：たたく")
+    expect(table.locator(".cardlab-keys")).to_have_text("Enter：出す・スペース：叩く")
     family = table.locator("svg text").first.evaluate("t => getComputedStyle(t).fontFamily")
     found = nb.page.evaluate(_JS_MISSING, [TOFU, [], family, JAPANESE])
     assert "あなたの手札" in found["labels"] and "クレオパトラ" in found["labels"]

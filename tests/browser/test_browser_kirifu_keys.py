@@ -91,10 +91,10 @@ def test_the_japanese_table_renders_its_labels_with_real_glyphs(open_cells):
     nb = open_cells(cells("ja"), "kirifu_ja.ipynb")
     table = nb.table(".cardlab-kirifu")
     drawing = nb.svg_of(table)
-    for label in ("世界", "山札", "捨て札", "をおもらい (T)", "あなた"):
+    for label in ("世界", "山札", "捨て札", "をおもらい（T）", "あなた"):
         assert label in drawing, label
     assert table.evaluate("el => el.lang || el.querySelector('[lang]').lang") == "ja"
-    assert "手札を並べる" in nb.page.locator(".cardlab-kirifu-sort").inner_text()
+    assert "手札の並べ替え" in nb.page.locator(".cardlab-kirifu-sort").inner_text()
     found = nb.page.evaluate(_JS_MISSING, [TOFU, list(WORDS), "sans-serif", JAPANESE])
     assert any("山札" in label for label in found["labels"])
     assert found["missing"] == [], ("Japanese drawn as empty boxes: install a Japanese font "

@@ -88,7 +88,7 @@ def test_the_japanese_table_renders_with_real_glyphs(open_cells):
                     "trap_ja.ipynb")
     table = nb.table(".cardlab-trappola")
     svg = nb.svg_of(table)
-    for word in ("トラッポラ", "交換 (E)", "このまま (K)", "山札", "あなたの手札"):
+    for word in ("トラッポラ", "交換（E）", "このまま（K）", "山札", "あなたの手札"):
         assert word in svg
     assert table.evaluate("t => (t.matches('.cardlab-view') ? t : t.querySelector('.cardlab-view')).lang") == "ja"
     family = re.search(r'font-family="([^"]+)"', svg).group(1)
