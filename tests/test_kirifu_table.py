@@ -179,7 +179,7 @@ def test_names_not_codes_and_japanese_throughout_in_ja():
         assert not [t for t in shown_texts if english.search(t)], shown_texts
     assert "順位表" in tables["end"].sheet.value and "アイコ" in tables["end"].sheet.value
     receiving = tables["receiving"].view.svg
-    assert 'aria-label="9♣をおもらい"' in receiving and 'aria-label="9♣を10♣で切る"' in receiving
+    assert 'aria-label="9♣をおもらいする"' in receiving and 'aria-label="9♣を10♣で切る"' in receiving
     assert 'aria-label="三つ葉のキング"' in tables["passing"].view.svg
 
 

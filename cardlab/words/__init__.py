@@ -95,7 +95,7 @@ TABLE = Words(
 #: read); in English the error's own message is the reason
 REFUSALS_JA = {
     "syntax": "その操作は読み取れません。",
-    "turn": "今はその人の番ではありません。",
+    "turn": "今はあなたの番ではありません。",
     "over": "ゲームはもう終わっています。",
     "event": "ここではその操作はできません。",
 }

@@ -108,7 +108,7 @@ KIRIFU = Words(
         "pass_short": "渡す（P）",
         "osoroi_short": "おそろい（O）",
         "send_short": "渡す（S）",
-        "take_name": "{card}をおもらい",
+        "take_name": "{card}をおもらいする",
         "cut_name": "{card}を{cutter}で切る",
         "passed_name": "渡された{card}：切るかおもらいか",
         "pass_name": "{card}：渡すカードに選ぶ",
