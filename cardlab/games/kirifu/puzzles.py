@@ -11,11 +11,11 @@ SHORT_HAND = 3
 """A hand of at most this many cards is short: an osoroi passed to it fills it (K13–K15)."""
 
 THEMES = {
-    "spade_ace": Phrase("the ♠A", "♠Aの使い方"),
-    "world_card": Phrase("save the world card", "世界のカードを温存する"),
+    "spade_ace": Phrase("the ♠A", "オールマイティ（♠A）の使い方"),
+    "world_card": Phrase("save the world card", "世界のマークのカードを残す"),
     "osoroi_short_hand": Phrase("osoroi against a short hand", "手札の少ない相手におそろい"),
-    "osoroi": Phrase("when to pass an osoroi", "おそろいを出すとき"),
-    "cut_or_take": Phrase("cut or take in", "切るか、もらうか"),
+    "osoroi": Phrase("when to pass an osoroi", "おそろいを渡すとき"),
+    "cut_or_take": Phrase("cut or take in", "切るか、おもらいか"),
     "which_cutter": Phrase("which card cuts", "どのカードで切るか"),
     "what_to_pass": Phrase("what to pass", "何を渡すか"),
 }
