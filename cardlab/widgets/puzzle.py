@@ -55,7 +55,7 @@ class PuzzleTable(w.VBox):
         self.verdict = w.HTML()
         self.verdict.add_class("cardlab-puzzle-verdict")
         self.score_line = w.HTML()
-        self.next_button = w.Button(description=f"{self.say('next')} (N)", icon="forward")
+        self.next_button = w.Button(description=self.say("next_key"), icon="forward")
         self.next_button.on_click(lambda _button: self.next_puzzle())
         self.save_button = w.Button(description=self.say("save"), icon="save")
         self.save_button.on_click(lambda _button: self.save_score())
