@@ -3,7 +3,7 @@
 Every table of the registry is drawn and played (its computer players and its coach answered as
 the browser would), refused an illegal and an unreadable action, and replayed; the Cleopatra
 sample is replayed by steps and by cards, the slap trainer's chart and the pictures of the packs
-are drawn. Every visible text is collected (the drawings' text, titles and accessible names, the
+are drawn; the puzzle tables, the exercises and the slap drill are asked and answered. Every visible text is collected (the drawings' text, titles and accessible names, the
 widgets' labels, tooltips and options, the HTML panels, the chart's texts) and must hold no word
 of Latin letters once card faces, key names, rule IDs and proper names are taken out. The same
 collection in English finds English words, so the test can fail.
@@ -20,14 +20,21 @@ import pytest
 
 from cardlab import all_games
 from cardlab.cards import ITALIAN_SUIT_CZECH, ITALIAN_SUITS, italian_deck
+from cardlab.games.cleopatra import exercises as cleopatra_exercises
+from cardlab.games.cleopatra.table_drill import SlapDrill
+from cardlab.games.kirifu import exercises as kirifu_exercises
+from cardlab.games.trappola import exercises as trappola_exercises
+from cardlab.puzzles.build import NAMES as PUZZLE_NAMES
 from cardlab.records import record_of
+from cardlab.widgets.exercise import ExerciseBox
+from cardlab.widgets.puzzle import PuzzleTable
 from cardlab.widgets.replay import replay
 from cardlab.widgets.view import TableView
 
 NAMES = ("Ada", "Bea")                      # the players' names the test gives (proper names)
 #: what may stay in Latin letters: key names, the names on the Italian court cards, the pack's
 #: Italian and Czech suit names (proper names of the suits), the players' names given
-ALLOWED = ("Enter", "Re", "Cavallo", "Fante", *NAMES, *ITALIAN_SUITS, *ITALIAN_SUIT_CZECH.values())
+ALLOWED = ("Enter", "Re", "Cavallo", "Fante", *NAMES, *PUZZLE_NAMES, *ITALIAN_SUITS, *ITALIAN_SUIT_CZECH.values())
 CARD_FACE = re.compile(r"(?<![A-Za-z])(10|[2-9AJQKRCF])[♠♥♦♣SHDCB](?![A-Za-z])|[♠♥♦♣](10|[2-9AJQK])")
 ENGLISH = re.compile(r"[A-Za-z]{2,}")
 MARKUP_TEXT = re.compile(r"<[^>]+>")
@@ -209,11 +216,35 @@ def trappola_texts(lang: str) -> list[str]:
     return texts
 
 
+def practice_texts(lang: str) -> list[str]:
+    """The puzzle tables (each puzzle of a few asked and answered), the exercise boxes of every
+    game (answered, then the next), and the slap drill played to its end (issue 25)."""
+    texts = []
+    for game in ("trappola", "kirifu"):
+        table = PuzzleTable(game, lang=lang)
+        for index in range(4):
+            table.show(index)
+            texts += widget_texts(table)
+            table.answer(table.puzzle.answer if index % 2 else next(
+                c.action for c in table.puzzle.choices if c.action != table.puzzle.answer))
+            texts += widget_texts(table)
+    for drill in (cleopatra_exercises.drill, trappola_exercises.drill, kirifu_exercises.drill):
+        box = ExerciseBox(drill, lang=lang)
+        for _ in range(6):
+            texts += widget_texts(box)
+            box.answer(box.exercise.answer + 1 if box.exercise.choices else 0)
+            texts += widget_texts(box)
+            box.next_exercise()
+    slaps = SlapDrill(pairs=2, lang=lang)
+    answer_timers(slaps)
+    return texts + list(widget_texts(slaps))
+
+
 def all_texts(lang: str) -> list[str]:
     texts = []
     for info in all_games():
         texts += played_texts(info, lang) + replay_texts(info, lang)
-    return texts + cleopatra_texts(lang) + trappola_texts(lang)
+    return texts + cleopatra_texts(lang) + trappola_texts(lang) + practice_texts(lang)
 
 
 def report(found: dict[str, list[str]]) -> str:
