@@ -3,7 +3,8 @@
 Every table of the registry is drawn and played (its computer players and its coach answered as
 the browser would), refused an illegal and an unreadable action, and replayed; the Cleopatra
 sample is replayed by steps and by cards, the slap trainer's chart and the pictures of the packs
-are drawn; the puzzle tables, the exercises and the slap drill are asked and answered. Every visible text is collected (the drawings' text, titles and accessible names, the
+are drawn; the puzzle tables, the exercises and the slap drill are asked and answered. Every
+visible text is collected (the drawings' text, titles and accessible names, the
 widgets' labels, tooltips and options, the HTML panels, the chart's texts) and must hold no word
 of Latin letters once card faces, key names, rule IDs and proper names are taken out. The same
 collection in English finds English words, so the test can fail.
