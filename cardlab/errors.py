@@ -52,3 +52,11 @@ class RecordError(CardlabError, ValueError):
     def __init__(self, path: str, message: str) -> None:
         self.path = path
         super().__init__(f"{path}: {message}" if path else message)
+
+
+class FieldError(CardlabError, ValueError):
+    """An argument that cannot be used; ``field`` names it, and the message starts with it."""
+
+    def __init__(self, field: str, message: str) -> None:
+        self.field = field
+        super().__init__(f"{field}: {message}")

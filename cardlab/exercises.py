@@ -12,16 +12,12 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping
 
-from .errors import CardlabError
+from .errors import FieldError
 from .words import Phrase, Words
 
 
-class ExerciseError(CardlabError, ValueError):
+class ExerciseError(FieldError):
     """An exercise was asked for something it cannot be; ``field`` names the argument at fault."""
-
-    def __init__(self, field: str, message: str) -> None:
-        self.field = field
-        super().__init__(f"{field}: {message}")
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from statistics import NormalDist
 from typing import TYPE_CHECKING, Any, Hashable, Protocol
 
-from ..errors import CardlabError, IllegalActionError
+from ..errors import FieldError, IllegalActionError
 from ..stats import Z95, mean_interval, wilson
 from ..words import Phrase
 
@@ -25,12 +25,8 @@ if TYPE_CHECKING:
     from ..game import GameState
 
 
-class CoachError(CardlabError, ValueError):
+class CoachError(FieldError):
     """The coach was asked something it cannot answer; ``field`` names the argument at fault."""
-
-    def __init__(self, field: str, message: str) -> None:
-        self.field = field
-        super().__init__(f"{field}: {message}")
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ declare, S sort, N twice a new game. ``lang="ja"`` speaks Japanese::
     >>> table.choices(), table.shortcuts()
     (['exchange', 'keep'], {'e': 'exchange', 'k': 'keep', 's': 'sort'})
     >>> table.message
-    '新しいゲーム: 手札を交換 (E) するか、このまま (K) にします。'
+    '新しいゲームです。手札を交換する（E）か、このままにする（K）かを選んでください。'
 """
 
 from __future__ import annotations
