@@ -17,8 +17,10 @@ from ..exercises import Exercise
 from ..puzzles.words import WORDS
 from ..words import check_lang
 
-PICTURE_STYLE = "<style>.cardlab-exercise-picture svg { max-width: 100%; height: auto; }</style>"
-"""The position's picture shrinks to the output's width (a phone) and keeps its proportions."""
+PICTURE_STYLE = ("<style>.cardlab-exercise-picture svg { max-width: 100%; height: auto; }"
+                 ".cardlab-exercise-choice { white-space: normal; max-width: 100%; text-align: left; }</style>")
+"""The position's picture shrinks to the output's width (a phone) and keeps its proportions; a long
+choice wraps onto more lines instead of being cut."""
 
 
 class ExerciseBox(w.VBox):
@@ -36,7 +38,7 @@ class ExerciseBox(w.VBox):
         self.verdict = w.HTML()
         self.verdict.add_class("cardlab-exercise-verdict")
         self.score_line = w.HTML()
-        self.next_button = w.Button(description=WORDS.say(self.lang, "next"), icon="forward")
+        self.next_button = w.Button(description=WORDS.say(self.lang, "next"), icon="forward", layout=w.Layout(width="auto"))
         self.next_button.on_click(lambda _button: self.next_exercise())
         super().__init__([self.picture, self.question, self.answers, self.verdict,
                           w.HBox([self.next_button, self.score_line])])

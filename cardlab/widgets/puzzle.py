@@ -55,9 +55,9 @@ class PuzzleTable(w.VBox):
         self.verdict = w.HTML()
         self.verdict.add_class("cardlab-puzzle-verdict")
         self.score_line = w.HTML()
-        self.next_button = w.Button(description=self.say("next_key"), icon="forward")
+        self.next_button = w.Button(description=self.say("next_key"), icon="forward", layout=w.Layout(width="auto"))
         self.next_button.on_click(lambda _button: self.next_puzzle())
-        self.save_button = w.Button(description=self.say("save"), icon="save")
+        self.save_button = w.Button(description=self.say("save"), icon="save", layout=w.Layout(width="auto"))
         self.save_button.on_click(lambda _button: self.save_score())
         super().__init__([w.HBox([self.theme_pick, self.level_pick], layout=w.Layout(flex_flow="row wrap")),
                           self.table.view, self.verdict, *self.table.below, self.score_line,

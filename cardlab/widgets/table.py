@@ -85,7 +85,8 @@ class GameTable(w.VBox):
         self.view.on_event(self.handle)
         self.view.observe(self._relayout, names="width")
         label = TABLE.say(self.lang, "new_game")
-        self.new_button = w.Button(description=TABLE.say(self.lang, "new_game_key"), icon="refresh", tooltip=label)
+        self.new_button = w.Button(description=TABLE.say(self.lang, "new_game_key"), icon="refresh", tooltip=label,
+                                   layout=w.Layout(width="auto"))     # its words decide its width, in every language
         self.new_button.add_class("cardlab-new-game")
         self.new_button.on_click(lambda _button: self.new_game())
         self.message = ""

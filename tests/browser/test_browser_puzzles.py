@@ -75,3 +75,26 @@ def test_a_cleopatra_exercise_is_answered_once_by_a_double_click(open_cells):
     box.locator(".cardlab-exercise-verdict b").wait_for()
     assert box.locator(".cardlab-exercise-verdict").inner_text().startswith("Right.")
     assert nb.execute("print(box.tried, box.right)").split() == ["1", "1"]
+
+
+PHONE_CELLS = ["import ipywidgets as w\nfrom cardlab.widgets.puzzle import PuzzleTable\n"
+               "from cardlab.widgets.exercise import ExerciseBox\nfrom cardlab.games.cleopatra.exercises import drill",
+               'puzzles = PuzzleTable("kirifu", lang="ja")\nbox = ExerciseBox(drill, lang="ja")\n'
+               'w.VBox([puzzles, box], layout=w.Layout(width="360px"))']
+
+
+def test_on_a_phone_the_puzzle_table_and_an_exercise_fit_and_their_words_are_not_cut(open_cells):
+    """At 360 px, in Japanese: the puzzle's table draws its phone layout and nothing of the puzzle
+    widget or the exercise is clipped, overlapping or under 11 px (the layout check)."""
+    from layout import layout_problems
+
+    nb = open_cells(PHONE_CELLS, "puzzles_phone.ipynb", window=1000, file_browser=False)
+    table = nb.table(".cardlab-puzzle")
+    svg = table.locator(".cardlab-svg svg").first
+    nb.page.wait_for_function("(el) => el.getAttribute('width') === '360'", arg=svg.element_handle(), timeout=30_000)
+    assert layout_problems(nb.page, nb.page.locator(".cardlab-puzzle").first) == []
+    box = nb.page.locator(".cardlab-exercise").first
+    assert box.bounding_box()["width"] <= 362
+    assert box.locator(".cardlab-exercise-picture svg").first.bounding_box()["width"] <= 362
+    for button in box.locator("button").all():
+        assert button.evaluate("b => b.scrollWidth <= b.clientWidth + 1"), button.inner_text()
