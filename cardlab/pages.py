@@ -18,6 +18,7 @@ from pathlib import Path
 
 from .errors import CardlabError
 from .registry import game_info
+from .words import check_lang
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 _LINK = re.compile(r"(?<!!)\[([^\]]+)\]\((?!https?://)[^)]*\)")
@@ -41,15 +42,23 @@ class RulePage:
         return f"<details class='cardlab-rule-page'><summary>{self.summary}</summary>\n\n{body}\n\n</details>"
 
 
-def rule_page(game: str, docs: Path = DOCS) -> RulePage:
-    """The rule page of the registered game ``game`` (``docs/rules/<game>.md``) to show folded.
+def rule_page(game: str, docs: Path | None = None, lang: str = "en") -> RulePage:
+    """The rule page of the registered game ``game`` (``docs/rules/<game>.md``; in Japanese,
+    ``lang="ja"``, the Japanese edition's ``docs/ja/rules/<game>.md``) to show folded under a line
+    in that language.
 
-    Raises ``ValueError`` naming the known games for a game not registered and
-    :class:`PageError` when its page is not in ``docs`` (cardlab installed without its pages).
+    Raises ``ValueError`` naming the known games for a game not registered or an unknown
+    language, and :class:`PageError` when its page is not in ``docs`` (cardlab installed without
+    its pages).
     """
     info = game_info(game)
+    docs = (DOCS / "ja" if check_lang(lang) == "ja" else DOCS) if docs is None else docs
     path = docs / "rules" / f"{info.name}.md"
     if not path.is_file():
         raise PageError(f"the rule page of {info.title} is not at {path}: the pages come with the "
                         f"kit's repository (git clone), not with the installed package")
-    return RulePage(f"The rules of {info.title}", path.read_text(encoding="utf-8"))
+    text = path.read_text(encoding="utf-8")
+    if lang == "ja":     # the page's own title, its name in Latin letters left out: クレオパトラのルール
+        title = text.splitlines()[0].lstrip("# ").split("（")[0].strip()
+        return RulePage(f"{title}のルール", text)
+    return RulePage(f"The rules of {info.title}", text)

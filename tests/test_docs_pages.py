@@ -167,3 +167,14 @@ def test_the_cleopatra_worked_example_is_what_the_engine_does():
         if slapper == "—":      # play goes on: the honour's owner collects as he turns his next card
             game.play(next(a for a in game.legal_actions() if not game.action_text(a).startswith("slap")))
         assert len(game.won["XY".index(taker)]) == len(cards)
+
+
+def test_a_rule_page_in_japanese_is_the_japanese_edition_s_folded_under_a_japanese_line():
+    from cardlab.pages import DOCS, rule_page
+
+    page = rule_page("kirifu", lang="ja")
+    assert page.summary == "切りふのルール"
+    assert page.markdown == (DOCS / "ja" / "rules" / "kirifu.md").read_text(encoding="utf-8")
+    assert rule_page("kirifu").summary == "The rules of Kirifu"
+    with pytest.raises(ValueError, match="lang"):
+        rule_page("kirifu", lang="fr")
