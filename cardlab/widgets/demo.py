@@ -18,10 +18,26 @@ import random
 
 import ipywidgets as w
 
-from ..draw import svg
 from ..cards import Card, french_deck
+from ..draw import svg
+from ..words import Words, check_lang
 from .replay import Replayer
 from .view import Event, TableEventError, TableView
+
+WORDS = Words(
+    en={"deal": "Deal", "deck": "deck", "refused": "That cannot be done here: {error}",
+        "arrived": "{kind} {what} arrived {t} ms after the table was drawn",
+        "title": "demo table: deal {deals}, {shown} of {n} cards face up",
+        "dealt": "{n} cards dealt face down", "turned": "turn card {i}: {card}",
+        "click": "click", "key": "key", "timer": "timer",
+        "no_card": "there is no card {card} in a hand of {n}"},
+    ja={"deal": "配る", "deck": "山札", "refused": "ここではできません：{error}",
+        "arrived": "{kind}（{what}）が、台の描画から{t}ミリ秒後に届きました",
+        "title": "練習の台：{deals}回目の配り、{n}枚中{shown}枚が表向き",
+        "dealt": "{n}枚を裏向きに配りました", "turned": "{i}枚目をめくる：{card}",
+        "click": "クリック", "key": "キー", "timer": "タイマー",
+        "no_card": "{n}枚の手札に{card}番のカードはありません"},
+)
 
 PER_ROW = 13
 PAD = 16
@@ -35,9 +51,10 @@ HIDE_AFTER_MS = 1000
 class DemoTable(w.VBox):
     """A hand of ``hand_size`` cards (wrapped in rows of 13) dealt from a deck shuffled with ``seed``."""
 
-    def __init__(self, seed: int = 0, hand_size: int = 7) -> None:
+    def __init__(self, seed: int = 0, hand_size: int = 7, lang: str = "en") -> None:
         if not 1 <= hand_size <= 52:
             raise ValueError(f"hand_size must be 1..52, got {hand_size}")
+        self.lang = check_lang(lang)
         self.rng = random.Random(seed)
         self.hand_size = hand_size
         self.deck: list[Card] = []
@@ -45,7 +62,7 @@ class DemoTable(w.VBox):
         self.face_up: list[bool] = []
         self.cursor = 0
         self.deals = 0
-        self.view = TableView()
+        self.view = TableView(lang=self.lang)
         super().__init__([self.view])
         self.add_class("cardlab-demo")
         self.add_class("cardlab-table-root")
@@ -77,7 +94,7 @@ class DemoTable(w.VBox):
             try:
                 self._react(event)
             except TableEventError as error:
-                self.view.status = f"That cannot be done here: {error}"
+                self.view.status = self.say("refused", error=error)
             else:
                 self.view.status = self._describe(event)
 
@@ -106,12 +123,15 @@ class DemoTable(w.VBox):
     def _index(self, text: str) -> int:
         """The card position a target names (``card:3`` -> 3), which must be in the hand."""
         if not (text.isascii() and text.isdigit() and int(text) < self.hand_size):
-            raise TableEventError(f"there is no card {text!r:.20} in a hand of {self.hand_size}")
+            raise TableEventError(self.say("no_card", card=repr(text[:20]), n=self.hand_size))
         return int(text)
+
+    def say(self, key: str, **fields: object) -> str:
+        return WORDS.say(self.lang, key, **fields)
 
     def _describe(self, event: Event) -> str:
         what = event.get("target") or repr(event.get("key") or event.get("tag"))
-        return f"{event['type']} {what} arrived {event['t']:.0f} ms after the table was drawn"
+        return self.say("arrived", kind=self.say(event["type"]), what=what, t=f"{event['t']:.0f}")
 
     def draw(self, controls: bool = True) -> str:
         """The whole table as SVG (``controls=False``: without the deck and the Deal button)."""
@@ -125,11 +145,11 @@ class DemoTable(w.VBox):
         width = 2 * PAD + svg.row_width(min(self.hand_size, PER_ROW), step=STEP)
         height = TOP + len(rows) * (h + ROW_GAP)
         if controls:
-            body.append(svg.stack_g(len(self.deck), width + 9, TOP, label="deck"))
-            body.append(svg.button_g("Deal", PAD, height - 4, 70, 30, "deal"))
+            body.append(svg.stack_g(len(self.deck), width + 9, TOP, label=self.say("deck")))
+            body.append(svg.button_g(self.say("deal"), PAD, height - 4, 70, 30, "deal"))
             width, height = width + SIDE - PAD, height + 30 + PAD
         shown = sum(self.face_up)
-        title = f"demo table: deal {self.deals}, {shown} of {self.hand_size} cards face up"
+        title = self.say("title", deals=self.deals, shown=shown, n=self.hand_size)
         return svg.document(width, height, "".join(body), title=title)
 
     def redraw(self) -> None:
@@ -140,12 +160,13 @@ class DemoTable(w.VBox):
         return f"DemoTable(deal={self.deals}, hand={shown!r}, highlight={self.cursor})"
 
 
-def turning_replay(seed: int = 0, hand_size: int = 5) -> Replayer:
-    """A Replayer of a dealt hand turned over card by card, left to right (one caption per step)."""
-    table = DemoTable(seed=seed, hand_size=hand_size)
-    frames, captions = [table.draw(controls=False)], [f"{hand_size} cards dealt face down"]
+def turning_replay(seed: int = 0, hand_size: int = 5, lang: str = "en") -> Replayer:
+    """A Replayer of a dealt hand turned over card by card, left to right (one caption per step),
+    in ``lang``."""
+    table = DemoTable(seed=seed, hand_size=hand_size, lang=lang)
+    frames, captions = [table.draw(controls=False)], [table.say("dealt", n=hand_size)]
     for i, card in enumerate(table.hand):
         table.turn(i)
         frames.append(table.draw(controls=False))
-        captions.append(f"turn card {i + 1}: {card.name}")
-    return Replayer(frames, captions)
+        captions.append(table.say("turned", i=i + 1, card=card.name if table.lang == "en" else str(card)))
+    return Replayer(frames, captions, lang=table.lang)
