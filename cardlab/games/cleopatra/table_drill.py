@@ -25,7 +25,7 @@ WORDS = Words(
         "yours": "yours in {t} ms.", "theirs": "the computer's ({target} ms).", "missed": "nobody slapped it.",
         "too_slow": "the computer's: {target} ms against your {t} ms.",
         "over": "Drill over: you took {won} of {pairs} pairs before the computer's {target} ms; your median time "
-                "{median}. {verdict} N starts another drill.",
+                "{median}. {verdict} (C10, C11: the first hand on the pair takes the pile.) N starts another drill.",
         "beaten": "Target beaten!", "not_yet": "Not yet: the target is {target} ms.", "no_time": "no slap",
     },
     ja={
@@ -36,7 +36,7 @@ WORDS = Words(
         "missed": "誰も叩きませんでした。",
         "too_slow": "コンピューターが取りました（{target}ミリ秒、あなたは{t}ミリ秒）。",
         "over": "練習終了：{pairs}組中{won}組をコンピューターの{target}ミリ秒より早く取りました。あなたの中央値は"
-                "{median}です。{verdict}Nで次の練習を始めます。",
+                "{median}です。{verdict}（C10、C11：先に対を叩いた人が場のカードを取ります。）Nで次の練習を始めます。",
         "beaten": "目標達成です！", "not_yet": "目標の{target}ミリ秒まで、もう少しです。", "no_time": "叩いていません",
     },
 )
