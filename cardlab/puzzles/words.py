@@ -27,7 +27,7 @@ WORDS = Words(
         "ask": "問題 {n}／{total}・{theme}・{level}。{name}さんの番です。最善の手は？",
         "right": "正解です。最善の手は「{answer}」です。",
         "wrong": "最善ではありません。あなたの手は「{chosen}」、最善の手は「{answer}」です。",
-        "figures": "それぞれの手の価値（{unit}、各{playouts}回のプレイアウト、95 %信頼区間）：",
+        "figures": "それぞれの手の価値（{unit}、各{playouts}回の試行、95 %信頼区間）：",
         "choice": "手", "estimate": "推定値", "interval": "信頼区間",
         "why": "理由：", "no_rule": "目安となるルールでは説明できません。プレイアウトの結果です。",
         "score": "{tried}問中{right}問正解・連続正解 {streak}・最高 {best}",

@@ -47,9 +47,10 @@ class PuzzleTable(w.VBox):
         self.table = self.info.part("table")(lang=self.lang)
         self.table.view.on_event(self.table.handle, remove=True)
         self.table.view.on_event(self._gesture)
-        self.theme_pick = w.Dropdown(description=self.say("theme"), options=self._theme_options(), value=theme)
-        self.level_pick = w.Dropdown(description=self.say("level"), value=difficulty, options=[
-            (self.say("any_level"), None), *((self.say(level), level) for level in LEVELS)])
+        # "" is "any": a dropdown shows no label at all for the value None
+        self.theme_pick = w.Dropdown(description=self.say("theme"), options=self._theme_options(), value=theme or "")
+        self.level_pick = w.Dropdown(description=self.say("level"), value=difficulty or "", options=[
+            (self.say("any_level"), ""), *((self.say(level), level) for level in LEVELS)])
         for pick in (self.theme_pick, self.level_pick):
             pick.observe(lambda _change: self.show(0), names="value")
         self.verdict = w.HTML()
@@ -68,16 +69,16 @@ class PuzzleTable(w.VBox):
     def say(self, key: str, **fields: Any) -> str:
         return WORDS.say(self.lang, key, **fields)
 
-    def _theme_options(self) -> list[tuple[str, str | None]]:
+    def _theme_options(self) -> list[tuple[str, str]]:
         present = {p.theme for p in self.set.puzzles}
-        return [(self.say("any_theme"), None), *((t.say(self.lang), key) for key, t in self.themes.items()
-                                                 if key in present)]
+        return [(self.say("any_theme"), ""), *((t.say(self.lang), key) for key, t in self.themes.items()
+                                               if key in present)]
 
     # --- which puzzle ---------------------------------------------------------------------------
     @property
     def chosen(self) -> list[Puzzle]:
         """The puzzles the filters let through, in the set's order."""
-        return self.set.select(self.theme_pick.value, self.level_pick.value)
+        return self.set.select(self.theme_pick.value or None, self.level_pick.value or None)
 
     def show(self, index: int) -> None:
         """Ask the filtered puzzle ``index`` (counted round)."""
