@@ -38,7 +38,8 @@ class ExerciseBox(w.VBox):
         self.verdict = w.HTML()
         self.verdict.add_class("cardlab-exercise-verdict")
         self.score_line = w.HTML()
-        self.next_button = w.Button(description=WORDS.say(self.lang, "next"), icon="forward", layout=w.Layout(width="auto"))
+        self.next_button = w.Button(description=WORDS.say(self.lang, "next"), icon="forward",
+                                    layout=w.Layout(width="auto"))
         self.next_button.on_click(lambda _button: self.next_exercise())
         super().__init__([self.picture, self.question, self.answers, self.verdict,
                           w.HBox([self.next_button, self.score_line])])
@@ -90,3 +91,6 @@ class ExerciseBox(w.VBox):
 
     def _score(self) -> None:
         self.score_line.value = html.escape(WORDS.say(self.lang, "right_of", right=self.right, tried=self.tried))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed}, right={self.right}, tried={self.tried})"

@@ -183,3 +183,7 @@ class PuzzleTable(w.VBox):
         self.score_file.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
         self.score_line.value += " · " + html.escape(self.say("saved", path=self.score_file))
         return self.score_file
+
+    def __repr__(self) -> str:
+        shown = "no puzzle" if self.puzzle is None else f"{self.puzzle.id}, {self.index + 1} of {len(self.chosen)}"
+        return f"{type(self).__name__}({self.set.game!r}: {shown}; solved {self.right} of {self.tried})"
