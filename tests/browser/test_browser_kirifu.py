@@ -59,8 +59,9 @@ def test_at_360_px_the_japanese_table_is_a_phone_layout_its_controls_wrap_and_it
 
     nb = open_cells(PHONE_CELLS[:2], "kirifu_phone.ipynb", window=1000, file_browser=False)
     table = nb.table(".cardlab-kirifu")
-    svg = table.locator(".cardlab-svg svg").first
-    nb.page.wait_for_function("(el) => el.getAttribute('width') === '360'", arg=svg.element_handle(), timeout=30_000)
+    # the drawing is replaced when the table learns its width: wait on its box, which stays
+    nb.page.wait_for_function("(box) => box.querySelector('svg')?.getAttribute('width') === '360'",
+                              arg=table.locator(".cardlab-svg").element_handle(), timeout=30_000)
     assert nb.execute(PHONE_CELLS[2]).split() == ["360", "phone"]
     assert layout_problems(nb.page, nb.page.locator(".cardlab-kirifu").first) == []
     box = table.locator(".cardlab-svg")

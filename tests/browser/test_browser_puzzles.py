@@ -90,8 +90,9 @@ def test_on_a_phone_the_puzzle_table_and_an_exercise_fit_and_their_words_are_not
 
     nb = open_cells(PHONE_CELLS, "puzzles_phone.ipynb", window=1000, file_browser=False)
     table = nb.table(".cardlab-puzzle")
-    svg = table.locator(".cardlab-svg svg").first
-    nb.page.wait_for_function("(el) => el.getAttribute('width') === '360'", arg=svg.element_handle(), timeout=30_000)
+    # the drawing is replaced when the table learns its width: wait on its box, which stays
+    nb.page.wait_for_function("(box) => box.querySelector('svg')?.getAttribute('width') === '360'",
+                              arg=table.locator(".cardlab-svg").element_handle(), timeout=30_000)
     assert layout_problems(nb.page, nb.page.locator(".cardlab-puzzle").first) == []
     box = nb.page.locator(".cardlab-exercise").first
     assert box.bounding_box()["width"] <= 362
