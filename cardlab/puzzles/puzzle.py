@@ -15,6 +15,7 @@ naming the field.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,6 +23,7 @@ from typing import Any
 
 from jsonschema import Draft202012Validator
 
+from ..coach.review import explaining
 from ..coach.search import Estimate, Reason, playouts_for
 from ..errors import CardlabError
 from ..game import GameState
@@ -112,8 +114,6 @@ class Puzzle:
 
     def reasons(self, state: GameState | None = None) -> list[Reason]:
         """The rules of thumb that explain the answer (from the solver's view)."""
-        from ..coach.review import explaining
-
         estimates = self.estimates(state)
         best = next(e for e in estimates if e.text == self.answer)
         return explaining(best, [e for e in estimates if e is not best])
@@ -219,7 +219,15 @@ def load_set(path: str | Path) -> PuzzleSet:
 
 
 def shipped(game: str) -> PuzzleSet:
-    """The set of puzzles that comes with the kit for ``game`` (``cardlab/data/puzzles/``)."""
+    """The set of puzzles that comes with the kit for ``game`` (``cardlab/data/puzzles/``): read and
+    validated once per process (every record replayed), then handed out as a new set of the same
+    frozen puzzles each time."""
+    loaded = _shipped(game)
+    return PuzzleSet(loaded.game, loaded.seed, dict(loaded.settings), list(loaded.puzzles))
+
+
+@functools.cache
+def _shipped(game: str) -> PuzzleSet:
     path = DATA / f"{game}.json"
     if not path.is_file():
         have = ", ".join(sorted(p.stem for p in DATA.glob("*.json"))) or "none"
