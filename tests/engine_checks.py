@@ -18,15 +18,29 @@ def assert_refused(state: GameState, action: str, rule: str) -> IllegalActionErr
     return info.value
 
 
+BLOCK_NUMPY = """
+import importlib.abc, sys
+class _NoCompiledStack(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name.partition(".")[0] in {"numpy", "numba", "llvmlite", "pandas", "matplotlib", "scipy"}:
+            raise ImportError(f"{name} is not there on the plain path (as in Pyodide)")
+sys.meta_path.insert(0, _NoCompiledStack())
+"""
+"""A prelude that makes numpy, numba, pandas and matplotlib unimportable, as they are in the site."""
+
+
 def plain_python_result(script: str) -> object:
-    """What ``script`` leaves in its variable ``result`` when run under ``NUMBA_DISABLE_JIT=1`` (the
-    kernels as plain Python, in a fresh interpreter) — JSON-decoded, to compare with the compiled
-    run of the same script."""
+    """What ``script`` leaves in its variable ``result`` on the kernels' plain path
+    (``CARDLAB_PLAIN_KERNELS=1``, in a fresh interpreter where numpy, numba, pandas and matplotlib
+    cannot be imported, as in Pyodide) — JSON-decoded, to compare with the compiled run of the
+    same script."""
     import json
     import os
     import subprocess
     import sys
-    env = {**os.environ, "NUMBA_DISABLE_JIT": "1"}
-    out = subprocess.run([sys.executable, "-c", script + "\nimport json\nprint(json.dumps(result))"], env=env,
-                         capture_output=True, text=True, check=True)
+    env = {**os.environ, "CARDLAB_PLAIN_KERNELS": "1"}
+    code = BLOCK_NUMPY + script + "\nimport json\nprint(json.dumps(result))"
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    if out.returncode:
+        raise AssertionError(f"the plain path failed:\n{out.stderr[-4000:]}")
     return json.loads(out.stdout)

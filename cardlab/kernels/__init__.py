@@ -17,7 +17,7 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from . import progress
+from . import jit
 
 HERE = Path(__file__).parent
 TOOLS = ("__init__.py", "progress.py", "warm.py")
@@ -61,5 +61,8 @@ def clear_stale_cache(root: Path = HERE.parent) -> bool:
     return True
 
 
-clear_stale_cache()
-progress.install()
+if not jit.PLAIN:
+    from . import progress
+
+    clear_stale_cache()
+    progress.install()

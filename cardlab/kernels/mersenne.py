@@ -6,8 +6,8 @@ index of the next word (exactly ``random.Random().getstate()[1]``). :func:`seed`
 ``random.Random(n)`` does for a whole number ``n``; :func:`state_of` and :func:`restore` move a
 live ``random.Random`` in and out. The draws: :func:`randbelow` (``randrange(n)``, ``choice``),
 :func:`random_float` (``random()``), :func:`shuffle` and :func:`sample` (``random.shuffle`` and ``random.sample``, the same algorithms).
-The arithmetic is plain ``int64`` masked to 32 bits, so the same source runs as plain Python under
-``NUMBA_DISABLE_JIT=1``. ``tests/test_kernels_trappola.py`` checks every draw against CPython.
+The arithmetic is plain ``int64`` masked to 32 bits, so the same source runs as plain Python on
+the plain path of :mod:`cardlab.kernels.jit`. ``tests/test_kernels_trappola.py`` checks every draw against CPython.
 
 >>> import random
 >>> g, rng = new_generator(7), random.Random(7)
@@ -19,8 +19,7 @@ from __future__ import annotations
 
 import random
 
-import numpy as np
-from numba import njit
+from cardlab.kernels.jit import njit, np
 
 N, M = 624, 397
 SIZE = N + 1

@@ -5,8 +5,9 @@ game's index, and from it four independent streams (:data:`DEAL`, :data:`CHANCE`
 seat, :data:`SEAT`): stream ``j``'s ``k``-th draw is ``mix(start + (k + 1) * GAMMA)`` with
 ``start = mix(seed ^ (j + 1) * GAMMA)``. A stream is one ``uint64`` in an array the functions
 advance in place, so the same functions serve the compiled kernels and the plain-Python replays
-(:mod:`cardlab.games.cleopatra.kernel_replay`); under ``NUMBA_DISABLE_JIT=1`` their ``uint64`` arithmetic
-wraps as in compiled code (call them inside ``numpy.errstate(over="ignore")``).
+(:mod:`cardlab.games.cleopatra.kernel_replay`); on the plain path (:mod:`cardlab.kernels.jit`) their
+products and sums are masked to 64 bits (``& MASK64``, a no-op in compiled code), so they wrap as
+compiled code does.
 
 >>> streams = new_streams(game_seed(0, 0))
 >>> [below(streams, DEAL, 6) for _ in range(5)]
@@ -15,8 +16,7 @@ wraps as in compiled code (call them inside ``numpy.errstate(over="ignore")``).
 
 from __future__ import annotations
 
-import numpy as np
-from numba import njit
+from cardlab.kernels.jit import MASK64, njit, np
 
 GAMMA = np.uint64(0x9E3779B97F4A7C15)
 M1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -33,15 +33,15 @@ STREAMS = 4
 @njit(cache=True)
 def mix(z: np.uint64) -> np.uint64:
     """splitmix64's finaliser: a bijection of 64-bit words that scatters every input bit."""
-    z = (z ^ (z >> np.uint64(30))) * M1
-    z = (z ^ (z >> np.uint64(27))) * M2
+    z = ((z ^ (z >> np.uint64(30))) * M1) & MASK64
+    z = ((z ^ (z >> np.uint64(27))) * M2) & MASK64
     return z ^ (z >> np.uint64(31))
 
 
 @njit(cache=True)
 def game_seed(run_seed: int, i: int) -> int:
     """The seed of game ``i`` of a run seeded ``run_seed`` (both non-negative): 63 bits."""
-    z = mix(mix(np.uint64(run_seed) ^ GAMMA) + np.uint64(i) * GAMMA)
+    z = mix((mix(np.uint64(run_seed) ^ GAMMA) + np.uint64(i) * GAMMA) & MASK64)
     return np.int64(z & LOW63)
 
 
@@ -49,7 +49,7 @@ def game_seed(run_seed: int, i: int) -> int:
 def seed_streams(streams: np.ndarray, seed: int) -> None:
     """Start the :data:`STREAMS` streams of the game seeded ``seed`` in ``streams`` (uint64)."""
     for j in range(STREAMS):
-        streams[j] = mix(np.uint64(seed) ^ (np.uint64(j + 1) * GAMMA))
+        streams[j] = mix(np.uint64(seed) ^ ((np.uint64(j + 1) * GAMMA) & MASK64))
 
 
 def new_streams(seed: int) -> np.ndarray:
@@ -135,7 +135,7 @@ def shuffle(streams: np.ndarray, j: int, items: np.ndarray, start: int, n: int, 
     bits = np.uint64(0)
     for i in range(n - 1, 0, -1):
         if (n - 1 - i) & 1 == 0:
-            state += GAMMA
+            state = (state + GAMMA) & MASK64
             bits = mix(state)
             half = bits >> np.uint64(32)
         else:

@@ -1,0 +1,60 @@
+"""One source for every kernel, compiled or not: numba's ``njit`` and ``prange`` with numpy where
+numba is installed, and where it is not (Pyodide, the static site of ``make site``) or
+``CARDLAB_PLAIN_KERNELS=1`` is set, an ``njit`` that returns the function as it is, ``range``
+for ``prange``, and :mod:`cardlab.kernels.plain` for numpy. A kernel imports all three from here:
+
+    from cardlab.kernels.jit import njit, np, prange
+
+and runs the same source either way; the tests prove the plain path equal to the compiled one
+(``tests/test_kernels_plain.py``). :data:`PLAIN` says which path this process took.
+
+On the plain path the bit counts of numba's ``cardlab`` intrinsics are Python too:
+:func:`trailing_zeros` and :func:`leading_zeros` of a 64-bit word.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+
+def _wants_plain() -> bool:
+    if os.environ.get("CARDLAB_PLAIN_KERNELS", "") not in ("", "0"):
+        return True
+    try:
+        import numba  # noqa: F401
+        import numpy  # noqa: F401
+    except ImportError:
+        return True
+    return False
+
+
+PLAIN = _wants_plain()
+"""True when the kernels run as plain Python on :mod:`cardlab.kernels.plain`."""
+
+if PLAIN:
+    from cardlab.kernels import plain as np
+
+    prange = range
+
+    def njit(*args: Any, **options: Any) -> Any:
+        """numba's ``njit`` on the plain path: the function itself, with or without options."""
+        if len(args) == 1 and callable(args[0]) and not options:
+            return args[0]
+        return lambda function: function
+
+    def trailing_zeros(x: int) -> int:
+        """The zero bits below the lowest set bit of ``x`` (64 for 0)."""
+        return (x & -x).bit_length() - 1 if x else 64
+
+    def leading_zeros(x: int) -> int:
+        """The zero bits above the highest set bit of the 64-bit word ``x``."""
+        return 64 - (x & np.MASK64).bit_length()
+else:
+    import numpy as np  # type: ignore[no-redef]
+    from numba import njit, prange  # type: ignore[no-redef]  # noqa: F401
+    from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros  # type: ignore[no-redef]  # noqa: F401
+
+MASK64 = np.uint64(0xFFFFFFFFFFFFFFFF)
+"""All 64 bits: a product of 64-bit words masked with it wraps on the plain path as compiled code
+wraps by itself (where numba drops the mask)."""
