@@ -22,9 +22,6 @@ import json
 from pathlib import Path
 from typing import Any, Iterable
 
-import jsonschema
-from jsonschema import Draft202012Validator
-
 from .errors import RecordError
 from . import registry
 from .registry import GameInfo
@@ -169,20 +166,22 @@ def _is_int(checker: Any, value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-_Strict = jsonschema.validators.extend(
-    Draft202012Validator, type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_int))
-
-
 @functools.cache
 def _validator(infos: tuple[GameInfo, ...]) -> Any:
-    return _Strict(_schema(infos))
+    """The validator of ``infos``' records: Draft 2020-12 where a whole float is no integer.
+    jsonschema is imported here, the first time a record is checked, not when a table opens."""
+    import jsonschema
+
+    draft = jsonschema.Draft202012Validator
+    strict = jsonschema.validators.extend(draft, type_checker=draft.TYPE_CHECKER.redefine("integer", _is_int))
+    return strict(_schema(infos))
 
 
 _KINDS = {"integer": "an integer", "number": "a number", "string": "a text", "array": "a list",
           "object": "an object", "boolean": "true or false", "null": "null"}
 
 
-def _located(error: jsonschema.ValidationError) -> tuple[list[Part], str]:
+def _located(error: Any) -> tuple[list[Part], str]:
     """The path of one error down to the item, and a message in plain words."""
     path, kind, value, bad = list(error.absolute_path), error.validator, error.validator_value, error.instance
     title = error.schema.get("title") if isinstance(error.schema, dict) else None

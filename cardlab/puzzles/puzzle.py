@@ -21,8 +21,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from jsonschema import Draft202012Validator
-
 from ..coach.review import explaining
 from ..coach.search import Estimate, Reason, playouts_for
 from ..errors import CardlabError
@@ -186,6 +184,8 @@ def loads_set(text: str | bytes) -> PuzzleSet:
         data = json.loads(text)
     except ValueError as e:
         raise PuzzleError("", f"not JSON: {e}") from None
+    from jsonschema import Draft202012Validator  # here, not when a puzzle table opens
+
     error = next(iter(sorted(Draft202012Validator(SET_SCHEMA).iter_errors(data), key=lambda e: list(e.path))), None)
     if error is not None:
         raise PuzzleError(json_path(list(error.path)), error.message[:200])
