@@ -16,6 +16,7 @@ from statistics import NormalDist
 from typing import TYPE_CHECKING, Any, Hashable, Protocol
 
 from ..errors import FieldError, IllegalActionError
+from ..kernels import pace
 from ..stats import Z95, mean_interval, wilson
 from ..words import Phrase
 
@@ -157,12 +158,17 @@ class HintSearch:
             for sample, value in zip(self.samples, self.playouts.values(world, seed)):
                 sample.append(value)
 
-    def run(self, budget: int | None = None) -> "HintSearch":
+    def run(self, budget: int | None = None, seconds: float | None = None) -> "HintSearch":
         """Spend ``budget`` playouts in all (default: the game's, about a second on a laptop core)
-        shared among the choices, at least one each; returns the search."""
+        shared among the choices, at least one each, or stop once ``seconds`` are spent (default:
+        no limit where the kernels are compiled, a second where they run as plain Python, see
+        :mod:`cardlab.kernels.pace`; ``math.inf``: none); returns the search."""
         total = self.playouts.default_budget if budget is None else budget
         per_choice = max(1, total // len(self.actions))
-        self.step(max(0, per_choice - self.done))
+        clock = pace.Pace(seconds)
+        while self.done < per_choice and not (self.done and clock.over):
+            with clock.timing():
+                self.step()
         return self
 
     def series(self, i: int) -> list[float]:

@@ -31,6 +31,7 @@ import ipywidgets as w
 
 from ..coach import Estimate, HintSearch, review
 from ..draw import svg
+from ..kernels import pace
 from ..records import record_of
 from ..words.coach import WORDS, amount, figure
 from .replay import replay
@@ -57,6 +58,7 @@ class TableCoach:
         self.table, self.seed, self.budget, self.target_of = table, seed, budget, target_of
         self.search: HintSearch | None = None
         self.position: tuple[int, int] | None = None
+        self.clock = pace.Pace()            # the seconds the search of the position has spent
         self.reviewed = 0
         say = self.say
         self.switch = w.ToggleButton(value=on, description=say("switch"), icon="lightbulb-o",
@@ -96,14 +98,21 @@ class TableCoach:
         self.search = HintSearch(state, seed=self.seed + len(state.history))
         total = self.search.playouts.default_budget if self.budget is None else self.budget
         self.target = max(1, total // len(self.search.actions))
-        self.step_size = max(1, -(-self.target // STEPS))
+        self.clock = pace.Pace()
+        self.step_size = 1 if self.clock.seconds else max(1, -(-self.target // STEPS))
         table.request_timer(DELAY_MS, "coach")
 
     def on_timer(self) -> None:
         """A ``coach`` timer: one more step of the search (the table redraws after it)."""
         if self.search is None or self.position != (self.table.games, len(self.table.state.history)):
             return
-        self.search.step(min(self.step_size, self.target - self.search.done))
+        with self.clock.timing():
+            self.search.step(min(self.step_size, self.target - self.search.done))
+        if self.clock.seconds:            # plain Python (the site): a hint within its seconds,
+            rate = self.search.done / max(self.clock.spent, 1e-6)        # in steps sized to its pace
+            self.step_size = max(1, int(rate * self.clock.seconds / STEPS))
+            if self.clock.over:
+                self.target = self.search.done
         if self.search.done < self.target:
             self.table.request_timer(DELAY_MS, "coach")
 
