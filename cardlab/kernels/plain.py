@@ -134,6 +134,11 @@ class Vector(list):
     def astype(self, dtype: Any) -> Vector:
         return array(self.tolist(), dtype)
 
+    def _no_arithmetic(self, other: Any) -> Any:
+        raise TypeError("arithmetic on whole arrays is numpy's, not the plain path's: write the loop")
+
+    __add__ = __radd__ = __iadd__ = __mul__ = __rmul__ = __imul__ = _no_arithmetic
+
 
 class UVector(Vector):
     """A ``uint64`` vector: what is stored wraps to 64 bits, as in numpy."""
@@ -294,6 +299,11 @@ def asarray(items: Any, dtype: Any = None) -> Vector:
 
 
 ascontiguousarray = asarray
+
+
+def copy(items: Any) -> Vector:
+    """``numpy.copy``: a new array of the items (of a slice, say, which is a list here)."""
+    return array(items.tolist() if isinstance(items, Vector) else list(items), getattr(items, "dtype", None))
 
 
 def arange(*bounds: int, dtype: Any = int64) -> Vector:

@@ -17,7 +17,7 @@ import random
 from functools import lru_cache
 from typing import Sequence
 
-import numpy as np
+from cardlab.kernels.jit import np
 
 from cardlab.cards import JOKER, Card, french_deck
 from .kernel_search import ints, moves, places, position, search_totals
@@ -198,7 +198,9 @@ class SearchBot:
         for p, cards in enumerate(view.known):
             known[p, :len(cards)] = ints(cards)
         hands, sizes, _, *table = position(state)
-        hands[np.arange(len(hands)) != me] = 0       # the others' hands are redealt in every world
+        for p in range(len(hands)):
+            if p != me:
+                hands[p] = 0                         # the others' hands are redealt in every world
         totals = search_totals(g, ints(pool), known, np.array([len(k) for k in view.known]), hands, sizes, *table,
                                moves(state, actions), worlds, self.cap)
         restore(self.rng, g)

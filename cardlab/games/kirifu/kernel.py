@@ -10,15 +10,14 @@ the Mersenne Twister of :mod:`.mersenne`; a :class:`cardlab.games.kirifu.bots.Th
 its noise and then plays at random or by the rule of thumb. The game loop, :func:`play`, starts
 from any position, so the search player's playouts (:mod:`.kirifu_search`) run on it too.
 ``tests/test_kernels_kirifu.py`` checks the rows against the engine. The same source runs as plain
-Python under ``NUMBA_DISABLE_JIT=1``. The joker variant is not compiled (the engine plays it).
+Python under the plain path of :mod:`cardlab.kernels.jit`. The joker variant is not compiled (the engine plays it).
 """
 
 from __future__ import annotations
 
 from typing import Any, Sequence
 
-import numpy as np
-from numba import njit
+from cardlab.kernels.jit import njit, np
 
 from cardlab.kernels.mersenne import SIZE, randbelow, random_float, seed, shuffle
 
@@ -310,16 +309,16 @@ def play_game(game_seed: int, players: int, hand_size: int, world_rule: int, fir
             row[SEATS + WORLD_CARDS * n + p] += c // 13 == world
             if c == ACE_OF_SPADES:
                 row[ACE] = p
-    place = row[SEATS + PLACE * n:SEATS + (PLACE + 1) * n]
-    cuts = row[SEATS + CUTS * n:SEATS + (CUTS + 1) * n]
-    omorai = row[SEATS + OMORAI * n:SEATS + (OMORAI + 1) * n]
+    place, cuts, omorai = np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64)
     actions = play(hands, sizes, stock, n * hand_size, np.zeros(52, np.int64), 0, np.zeros(52, np.int64), 0,
                    np.zeros(52, np.int64), 0, False, turn, place, world, hand_size, osoroi, kinds, noise, bots,
                    NO_MOVE, max_actions, cuts, omorai)
     row[REASON] = FINISHED if actions >= 0 else CAP
     row[ACTIONS] = actions if actions >= 0 else max_actions
-    if actions < 0:
-        place[:] = 0
+    for p in range(n):                           # (written here, not through slices: see cardlab.kernels.plain)
+        row[SEATS + PLACE * n + p] = place[p] if actions >= 0 else 0
+        row[SEATS + CUTS * n + p] = cuts[p]
+        row[SEATS + OMORAI * n + p] = omorai[p]
 
 
 @njit(cache=True)

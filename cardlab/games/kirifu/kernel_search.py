@@ -17,8 +17,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-import numpy as np
-from numba import njit
+from cardlab.kernels.jit import njit, np
 
 from cardlab.cards import FRENCH_SUITS, french_deck
 from .engine import RECEIVE, Action, State
@@ -102,8 +101,10 @@ def search_totals(g: np.ndarray, pool: np.ndarray, known: np.ndarray, n_known: n
                 size = insert(hands[p], size, c)
             k += sizes[p] - n_known[p]
         seed_number = np.int64(random_float(g) * 2.0 ** 61)  # hash() of a float from random()
-        totals += _places(hands, sizes, cards[k:], passed, taken, chosen, place, turn, receive, world, hand_size,
-                          osoroi, moves, seed_number, cap, turn)
+        found = _places(hands, sizes, cards[k:], passed, taken, chosen, place, turn, receive, world, hand_size,
+                        osoroi, moves, seed_number, cap, turn)
+        for i in range(len(moves)):
+            totals[i] += found[i]
     return totals
 
 

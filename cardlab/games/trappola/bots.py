@@ -14,7 +14,7 @@ import random
 from collections import Counter
 from typing import Sequence
 
-import numpy as np
+from cardlab.kernels.jit import np
 
 from cardlab.bots import RandomBot
 from cardlab.cards import ITALIAN, Card, italian_deck

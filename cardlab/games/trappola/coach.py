@@ -22,7 +22,7 @@ import copy
 import random
 from collections import Counter
 
-import numpy as np
+from cardlab.kernels.jit import np
 
 from .bots import HandSampler, RuleOfThumbBot, opponent_voids
 from cardlab.cards import ITALIAN, Card
@@ -153,7 +153,7 @@ class TrappolaPlayouts:
             hands.append([ints(h) for h in sim.hands])
             firsts.append(sim.current_player)
         points = deal_playouts(seed_number(seed), np.array(hands), np.array(firsts, np.int64), self.longest)
-        return [tuple(row) for row in points[:, [self.me, self.opp]].tolist()]
+        return [(row[self.me], row[self.opp]) for row in points.tolist()]
 
     def _exchanged(self, theirs: list[Card], stock: list[Card], action: Action) -> State:
         """A copy of the game holding the sampled hidden cards, at its card play after ``action``
@@ -174,9 +174,9 @@ class TrappolaPlayouts:
         kernel (:func:`~cardlab.games.trappola.kernel_search.win_chances`; the same deals for all)."""
         if self.measure == "deal":
             return [float(mine - theirs) for mine, theirs in points]
-        scores = np.zeros((len(points), 2), np.int64)
-        scores[:, [self.me, self.opp]] = points
-        scores += np.array(self.view.scores, np.int64)
+        banked = self.view.scores
+        scores = np.array([[banked[0] + (mine if self.me == 0 else theirs), banked[1] + (theirs if self.me == 0 else mine)]
+                           for mine, theirs in points], np.int64)
         target = self.view.rules.target
         return win_chances(seed_number(seed + 1), scores, self.me, 1 - self.view.dealer,
                            -1 if target is None else target, self.longest).tolist()

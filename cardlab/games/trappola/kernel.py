@@ -13,7 +13,7 @@ order (declarations, then cards) with the Mersenne Twister of :mod:`.mersenne`, 
 draws as :class:`cardlab.bots.RandomBot`; a rule-of-thumb player decides as
 :class:`cardlab.games.trappola.bots.RuleOfThumbBot`. ``tests/test_kernels_trappola.py`` checks the rows
 against the engine over thousands of games. The same source runs as plain Python under
-``NUMBA_DISABLE_JIT=1``.
+the plain path of :mod:`cardlab.kernels.jit`.
 
 >>> from cardlab.games.trappola import SINGLE_DEAL
 >>> rows = play_games(np.arange(3), SINGLE_DEAL, (RANDOM, THUMB))
@@ -25,8 +25,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-import numpy as np
-from numba import njit
+from cardlab.kernels.jit import njit, np
 
 from .scoring import (DECLARATION_VALUES, LAST_TRICK, RANK_POINTS, STREAK_VALUES,
                                         TRICKS_PER_DEAL, TWO_BONUS, TWO_INDEX)
@@ -280,7 +279,7 @@ def play_deal(order: np.ndarray, dealer: int, kinds: np.ndarray, thresholds: np.
     n = 0
     while sizes[0] or sizes[1]:
         p = to_move
-        counts[:] = 0
+        counts.fill(0)
         for k in range(sizes[p]):
             counts[hands[p, k] % 9] += 1
         said = 0                                 # T7, T8: the ranks p may declare now

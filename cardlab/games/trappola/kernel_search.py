@@ -23,8 +23,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-import numpy as np
-from numba import njit
+from cardlab.kernels.jit import njit, np
 
 from cardlab.cards import Card, italian_deck
 from cardlab.kernels.mersenne import SIZE, randbelow, sample, seed, shuffle
@@ -199,7 +198,7 @@ def whole_deal(g: np.ndarray, hands: np.ndarray, first: int, longest: int, point
     points of the deal to ``points``."""
     counts = np.zeros(9, np.int64)
     for p in range(2):
-        counts[:] = 0
+        counts.fill(0)
         for c in hands[p]:
             counts[c % 9] += 1
         for r in DECLARABLE_R:
@@ -232,7 +231,7 @@ def quick_deal(g: np.ndarray, dealer: int, longest: int, points: np.ndarray) -> 
     the next 9 to seat 1), both keeping their hands: :func:`whole_deal`, the non-dealer leading."""
     order = np.arange(36)
     shuffle(g, order, 36)
-    whole_deal(g, order[:18].copy().reshape((2, 9)), 1 - dealer, longest, points)
+    whole_deal(g, np.copy(order[:18]).reshape((2, 9)), 1 - dealer, longest, points)
 
 
 @njit(cache=True)
