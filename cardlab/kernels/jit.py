@@ -8,8 +8,8 @@ for ``prange``, and :mod:`cardlab.kernels.plain` for numpy. A kernel imports all
 and runs the same source either way; the tests prove the plain path equal to the compiled one
 (``tests/test_kernels_plain.py``). :data:`PLAIN` says which path this process took.
 
-On the plain path the bit counts of numba's ``cardlab`` intrinsics are Python too:
-:func:`trailing_zeros` and :func:`leading_zeros` of a 64-bit word.
+On the plain path the bit counts numba gives compiled code are Python too (:func:`trailing_zeros`
+and :func:`leading_zeros` of a 64-bit word), and :func:`set_parallel_chunksize` sets nothing.
 """
 
 from __future__ import annotations
@@ -50,9 +50,13 @@ if PLAIN:
     def leading_zeros(x: int) -> int:
         """The zero bits above the highest set bit of the 64-bit word ``x``."""
         return 64 - (x & np.MASK64).bit_length()
+
+    def set_parallel_chunksize(size: int) -> int:
+        """numba's chunk size of a ``prange`` (one thread here: nothing to set); the size before."""
+        return 0
 else:
     import numpy as np  # type: ignore[no-redef]
-    from numba import njit, prange  # type: ignore[no-redef]  # noqa: F401
+    from numba import njit, prange, set_parallel_chunksize  # type: ignore[no-redef]  # noqa: F401
     from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros  # type: ignore[no-redef]  # noqa: F401
 
 MASK64 = np.uint64(0xFFFFFFFFFFFFFFFF)

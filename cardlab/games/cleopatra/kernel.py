@@ -6,7 +6,7 @@ its own seed ``game_seed(run_seed, i)`` (:mod:`.rng`), so a row never depends on
 were played with it, on which thread or on which machine. Each preset gets its own compiled kernel
 with its fields as constants (:func:`kernel`, cached on disk); other variants share one kernel that
 reads them at run time. Games are spread over threads with ``prange``. The same source runs as
-plain Python under ``NUMBA_DISABLE_JIT=1``.
+plain Python under the plain path of :mod:`cardlab.kernels.jit`.
 
 The rules, in the engine's order (docs/rules/cleopatra.md): a card is turned (C4) and may end the
 game (C15); an honour starts a payment (C6); a payment's last card makes the creditor collect, at
@@ -32,9 +32,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Sequence
 
-import numba
-import numpy as np
-from numba import njit, prange
+from cardlab.kernels.jit import njit, np, prange, set_parallel_chunksize
 
 from cardlab.cards import french_deck
 from cardlab.errors import RecordError
@@ -239,7 +237,7 @@ def same_position(turner: int, rings: np.ndarray, head: tuple, tail: tuple, mark
 @njit(cache=True)
 def write_position(turner: int, rings: np.ndarray, head: tuple, tail: tuple, mark: np.ndarray, detail: int) -> None:
     """The position as the engine's loop check sees it: seat to lead, hand sizes, honour codes."""
-    mark[:] = 0
+    mark.fill(0)
     mark[0], mark[1], mark[2] = turner, tail[0] - head[0], tail[1] - head[1]
     at = 3
     for seat in range(2):
@@ -309,11 +307,11 @@ def play(rules: tuple, max_steps: int, seed: int, models: np.ndarray, work: tupl
     streams, deck, ids, rings, pile, burnt, mark, dealt_ranks, row = work
     record = positions.shape[0] > 0
     first = start_game(rules, seed, dealt, g, streams, deck, ids)
-    row[:] = 0
+    row.fill(0)
     row[5] = first
     owners, first_taker = 0, -1                                # detail: the Js' seats (bits by suit),
     taken = (0, 0)                                              # the opponent's Js each seat took
-    dealt_ranks[:] = 0
+    dealt_ranks.fill(0)
     for seat in range(2):
         for k in range(26):
             card = ids[26 * seat + k] % 13
@@ -521,8 +519,7 @@ def kernel(rules: tuple) -> Any:
 def models_array(models: Sequence[Sequence[float]] | None) -> np.ndarray:
     """The two seats' slap models as a (2, 5) array (see :data:`MODEL`; None: nobody slaps)."""
     array = np.array(models if models is not None else (QUIET, QUIET), np.float64)
-    if array.shape != (2, len(MODEL)) or not ((0 <= array[:, 0]) & (array[:, 0] <= 1)).all() or \
-            not ((0 <= array[:, 4]) & (array[:, 4] <= 1)).all():
+    if array.shape != (2, len(MODEL)) or not all(0 <= array[seat, k] <= 1 for seat in range(2) for k in (0, 4)):
         raise ValueError(f"models: two seats of {', '.join(MODEL)} (attention and blunder in [0, 1]), "
                          f"not {models!r}")
     return array
@@ -551,13 +548,13 @@ def fill(rules: Any, run_seed: int, first: int, seeds: np.ndarray, rows: np.ndar
         return
     detail = rows.shape[0] == len(columns(True))
     dealt = np.zeros((0, 53), np.int64) if dealt is None else dealt
-    chunks = numba.set_parallel_chunksize(1)          # blocks handed out as threads get free
+    chunks = set_parallel_chunksize(1)          # blocks handed out as threads get free
     try:
         with np.errstate(over="ignore"):
             array = models_array(models)
             args = (rules.max_steps, run_seed, first, array, dealt, seeds, rows, lo, hi)
             consts = constants(rules, detail)
-            if rules.deterministic and not detail and not (rules.false_slap == "burn" and array[:, 4].any()):
+            if rules.deterministic and not detail and not (rules.false_slap == "burn" and (array[0, 4] or array[1, 4])):
                 from .kernel_bits import run                  # here: it builds on this module
                 run(consts, rules.max_steps, run_seed, first, dealt, seeds, rows, lo, hi)   # only C4 moves a card
             elif consts in SPECIALISED:
@@ -565,7 +562,7 @@ def fill(rules: Any, run_seed: int, first: int, seeds: np.ndarray, rows: np.ndar
             else:
                 any_rules(consts, *args)
     finally:
-        numba.set_parallel_chunksize(chunks)
+        set_parallel_chunksize(chunks)
 
 
 def play_games(rules: Any, run_seed: int, start: int, stop: int,

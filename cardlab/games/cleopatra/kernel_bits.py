@@ -21,18 +21,14 @@ A random Beggar-my-neighbour game of about 255 cards takes about 36 leads and 80
 (possible in these games only) are caught as in :mod:`.kernel`: Brent's check on the trick-start
 positions, here five words (the seat to lead and both hands' words), then an exact pass that finds
 the engine's first repeated position. The same source runs as plain Python under
-``NUMBA_DISABLE_JIT=1`` (:func:`ctz`, :func:`top` and :func:`popcount` are Python there).
+the plain path of :mod:`cardlab.kernels.jit` (:func:`ctz`, :func:`top` and :func:`popcount` are Python there).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-from numba import njit, prange
-from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
-from numba.extending import intrinsic, overload
-
+from cardlab.kernels.jit import PLAIN, leading_zeros, njit, np, prange, trailing_zeros
 from cardlab.kernels.rng import STREAMS, game_seed
 
 from .kernel import (
@@ -63,33 +59,32 @@ def popcount(x: int) -> int:
     return int(x).bit_count()
 
 
-@intrinsic
-def _ctpop(typingctx: Any, x: Any) -> tuple:
-    """LLVM's ``ctpop`` of an integer (``popcnt``)."""
-    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-        return builder.ctpop(args[0])
-    return x(x), codegen
+if not PLAIN:                                       # the compiled versions
+    from numba.extending import intrinsic, overload
 
+    @intrinsic
+    def _ctpop(typingctx: Any, x: Any) -> tuple:
+        """LLVM's ``ctpop`` of an integer (``popcnt``)."""
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            return builder.ctpop(args[0])
+        return x(x), codegen
 
-# the compiled versions (their parameters as the implementations', which numba compares)
-@overload(ctz)
-def _ctz(x):
-    return lambda x: trailing_zeros(x)
+    # (their parameters as the implementations', which numba compares)
+    @overload(ctz)
+    def _ctz(x):
+        return lambda x: trailing_zeros(x)
 
+    @overload(top)
+    def _top(x):
+        return lambda x: 63 - leading_zeros(x)
 
-@overload(top)
-def _top(x):
-    return lambda x: 63 - leading_zeros(x)
-
-
-@overload(popcount)
-def _popcount(x):
-    return lambda x: _ctpop(x)
+    @overload(popcount)
+    def _popcount(x):
+        return lambda x: _ctpop(x)
 
 
 # --- the deal ---------------------------------------------------------------------------------------
-_RANKS = np.arange(64) % 13
-KIND = np.where((_RANKS >= 9) & (np.arange(64) < 52), 1 | (_RANKS - 9) << 1, 0).astype(np.int64)
+KIND = np.array([1 | (i % 13 - 9) << 1 if i % 13 >= 9 and i < 52 else 0 for i in range(64)], np.int64)
 """Each pack index's bits (64 entries, so a masked index needs no check): 1 for an honour, its code
 above (J Q K A: 0 1 2 3); 0 for a number card."""
 POSITION = 5

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-import numpy as np
+from cardlab.kernels.jit import np
 
 from cardlab.cards import french_deck
 from .engine import Slap, State, new_game, slap
