@@ -50,3 +50,34 @@ def test_the_coach_at_the_table_ends_its_hint_when_its_seconds_are_spent(monkeyp
     coach = table.coach
     assert coach.ready and 1 <= coach.search.done < 10**6 // len(coach.search.actions)
     assert coach.clock.spent >= 0.05 and "cardlab-hint" in table.view.svg
+
+
+def test_spend_plays_in_one_call_without_a_limit_and_in_rounds_within_one():
+    calls: list[int] = []
+
+    def play(worlds: int) -> list[float]:
+        calls.append(worlds)
+        time.sleep(0.01 * worlds)
+        return [1.0 * worlds, 2.0 * worlds]
+
+    assert pace.spend(play, 40, math.inf) == [40.0, 80.0] and calls == [40]
+    calls.clear()
+    totals = pace.spend(play, 10**6, 0.2)
+    assert calls[0] == 1 and totals == [sum(calls), 2.0 * sum(calls)] and 1 < sum(calls) < 10**6
+    assert sum(calls) * 0.01 < 0.2 + 0.2 / 5 * 2 + 0.05          # a round of about a fifth of the seconds
+
+
+def test_the_search_players_move_within_their_seconds_and_play_their_budget_without_a_limit():
+    from cardlab.games import kirifu
+    from cardlab.games.kirifu.bots import SearchBot as KirifuSearch
+    from cardlab.games.trappola.bots import SearchBot as TrappolaSearch
+
+    state = trappola.new_game(seed=4)
+    while len(state.legal_actions()) < 2 or state.phase == trappola.EXCHANGE:
+        state.apply(state.legal_actions()[0])
+    k = kirifu.new_game(seed=3)
+    for bot_class, position in ((TrappolaSearch, state), (KirifuSearch, k)):
+        assert bot_class(1).choose(position) == bot_class(1, seconds=math.inf).choose(position)
+        started = time.perf_counter()
+        bot_class(1, budget=10**7, seconds=0.2).choose(position)
+        assert time.perf_counter() - started < 1.0

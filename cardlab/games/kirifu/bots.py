@@ -21,6 +21,7 @@ from cardlab.kernels.jit import np
 
 from cardlab.cards import JOKER, Card, french_deck
 from .kernel_search import ints, moves, places, position, search_totals
+from cardlab.kernels import pace
 from cardlab.kernels.mersenne import restore, state_of
 from cardlab.bots import RandomBot
 from .engine import RECEIVE, SEND, Action, State, View
@@ -155,13 +156,16 @@ def playout_places(sample: State, actions: Sequence[Action], player: int, seed: 
 
 
 class SearchBot:
-    """Samples hidden cards, tries the best candidates with playouts, picks the best mean place."""
+    """Samples hidden cards, tries the best candidates with playouts, picks the best mean place.
+    Where the kernels run as plain Python (the site) a move stops after ``seconds`` of playouts
+    (default :data:`cardlab.kernels.pace.SECONDS`, see :func:`~cardlab.kernels.pace.spend`)."""
 
     name = "search"
 
-    def __init__(self, seed: int | None = None, budget: int = 24, candidates: int = 4, cap: int = 400) -> None:
+    def __init__(self, seed: int | None = None, budget: int = 24, candidates: int = 4, cap: int = 400,
+                 seconds: float | None = None) -> None:
         self.rng = random.Random(seed)
-        self.budget, self.candidates, self.cap = budget, candidates, cap
+        self.budget, self.candidates, self.cap, self.seconds = budget, candidates, cap, seconds
 
     def _candidates(self, state: State, legal: list[Action]) -> list[Action]:
         world, joker = state.world, state.rules.joker
@@ -181,7 +185,8 @@ class SearchBot:
         if len(legal) == 1:
             return legal[0]
         cands = self._candidates(state, legal)
-        totals = self.totals(state, cands, max(1, self.budget // len(cands)))
+        totals = pace.spend(lambda worlds: self.totals(state, cands, worlds), max(1, self.budget // len(cands)),
+                            self.seconds)
         return cands[totals.index(min(totals))]
 
     def totals(self, state: State, actions: list[Action], worlds: int) -> list[float]:

@@ -18,6 +18,7 @@ from cardlab.kernels.jit import np
 
 from cardlab.bots import RandomBot
 from cardlab.cards import ITALIAN, Card, italian_deck
+from cardlab.kernels import pace
 from cardlab.kernels.mersenne import restore, state_of
 from .kernel_search import INDEX, ints, position, search_totals
 from .engine import EXCHANGE, PLAY, Action, Rules, State, View
@@ -111,13 +112,15 @@ class SearchBot(RuleOfThumbBot):
     everything public (played cards, discarded hands, declarations, suits shown void), plays
     each candidate card out ``budget // len(candidates)`` times with a fast policy and keeps the
     card with the best mean point difference. Exchanges and declarations follow the rule of thumb.
-    The playouts run on the compiled kernel."""
+    The playouts run on the kernel; where it runs as plain Python (the site) a move stops after
+    ``seconds`` of them (default :data:`cardlab.kernels.pace.SECONDS`, see :func:`~cardlab.kernels.pace.spend`)."""
 
     name = "search"
 
-    def __init__(self, seed: int | None = None, budget: int = 600, threshold: int = 24) -> None:
+    def __init__(self, seed: int | None = None, budget: int = 600, threshold: int = 24,
+                 seconds: float | None = None) -> None:
         super().__init__(seed, threshold)
-        self.budget = budget
+        self.budget, self.seconds = budget, seconds
 
     def card_choice(self, view: View) -> Card:
         cards = [Card.parse(a[5:], ITALIAN) for a in view.legal]
@@ -131,10 +134,15 @@ class SearchBot(RuleOfThumbBot):
         sampled worlds, each played out once per card (on the compiled kernel,
         :func:`cardlab.games.trappola.kernel_search.search_totals`, drawing from ``self.rng``)."""
         sampler, g = HandSampler(view), state_of(self.rng)
-        totals = search_totals(g, *position(view), ints(cards), max(1, self.budget // len(cards)), sampler.size,
-                               *sampler.arrays(), view.rules.longest_streak)
+        args, candidates, known = position(view), ints(cards), sampler.arrays()
+
+        def play(worlds: int) -> list[float]:
+            return search_totals(g, *args, candidates, worlds, sampler.size, *known,
+                                 view.rules.longest_streak).tolist()
+
+        totals = pace.spend(play, max(1, self.budget // len(cards)), self.seconds)
         restore(self.rng, g)
-        return totals.tolist()
+        return totals
 
     def __repr__(self) -> str:
         return f"SearchBot(budget={self.budget})"
