@@ -14,7 +14,7 @@ WARM_LOG := $(VENV)/cardlab-warm.log
 KERNELS := $(wildcard cardlab/kernels/*.py cardlab/games/*/kernel*.py)
 PYTEST_ARGS ?=
 
-.PHONY: lab app room test setup bench clean
+.PHONY: lab app room site test setup bench clean
 
 setup: $(EXTRAS) $(WARM)
 
@@ -27,9 +27,10 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet --no-compile -e .
 	@touch $(STAMP)
 
-# The tests' own packages and OpenSpiel (tests/test_openspiel.py; no notebook needs it).
+# The tests' own packages, OpenSpiel (tests/test_openspiel.py; no notebook needs it) and the
+# site's builder (tests/browser/test_browser_site.py).
 $(EXTRAS): $(STAMP)
-	$(BIN)/python -m pip install --quiet -e ".[test,openspiel]"
+	$(BIN)/python -m pip install --quiet -e ".[test,openspiel,site]"
 	@touch $(EXTRAS)
 
 # numba compiles each kernel on first use and keeps it in __pycache__ beside its source: compile
@@ -70,6 +71,19 @@ ROOM_ARGS ?=
 room: $(STAMP)
 	$(WARM_IN_BACKGROUND)
 	$(BIN)/python -m cardlab.rooms $(ROOM_ARGS)
+
+# The classroom as a static site in site/: JupyterLite, whose Python (Pyodide) runs in the
+# reader's browser, with every notebook, the rule pages and the tables; no server but a static
+# one (python -m http.server, a school's web space, GitHub Pages). Downloads are kept in
+# .cache/site/. See the README, "The classroom as a website".
+SITE_STAMP := $(VENV)/.cardlab-site-installed
+
+$(SITE_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet -e ".[site]"
+	@touch $(SITE_STAMP)
+
+site: $(SITE_STAMP)
+	$(BIN)/python -m cardlab.site build --out site
 
 test: setup
 	env -u MPLBACKEND CARDLAB_QUICK=1 $(BIN)/python -m pytest tests notebooks --nbval --nbval-current-env \

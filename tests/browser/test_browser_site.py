@@ -1,0 +1,164 @@
+"""The static site (``make site``) in Chromium, as a class would use it from a school's web space:
+built, served by a plain static server from a subfolder, every request to another origin aborted
+(and the test failed if one is attempted). In the browser's own Python (Pyodide) each game's
+table plays a move, Trappola's and Kirifu's search players answer with theirs, the coach gives a
+hint, the Cleopatra sample replay steps, and a notebook opens and runs (issue 27)."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import re
+import threading
+import time
+import urllib.parse
+from typing import Any, Iterator
+
+import pytest
+
+from cardlab.site.build import build, size_of
+
+pytestmark = pytest.mark.browser
+SUBFOLDER = "class/cardlab"
+KERNEL_MS = 180_000          # the first visit: the Pyodide core, the wheels and cardlab's imports
+ACTION_MS = 60_000           # a move in the browser's Python, with the computer's answer
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The site built into ``<root>/class/cardlab/`` and served from ``<root>`` on 127.0.0.1."""
+    root = tmp_path_factory.mktemp("web")
+    built = build(root / SUBFOLDER, step=lambda line: None)
+    print(f"site: {size_of(built) / 1e6:.1f} MB")
+    handler = functools.partial(QuietHandler, directory=str(root))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/{SUBFOLDER}/"
+    server.shutdown()
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args: Any) -> None:
+        pass
+
+
+class Console:
+    """A JupyterLite console (the REPL app) on a page that may not leave the site's origin."""
+
+    def __init__(self, chromium: Any, site: str, code: str) -> None:
+        self.origin = re.match(r"https?://[^/]+/", site).group(0)
+        self.outside: list[str] = []
+        self.asked = 0
+        self.context = chromium.new_context(viewport={"width": 1366, "height": 900})
+        self.page = self.context.new_page()
+        self.page.route("**/*", self._route)
+        self.url = f"{site}repl/index.html?kernel=python&toolbar=1&code={urllib.parse.quote(code)}"
+        self.ready_s = self.visit()
+
+    def visit(self) -> float:
+        """Open the console, which runs its code; the seconds until that code has printed."""
+        started = time.perf_counter()
+        self.page.goto(self.url)
+        self.page.locator(".jp-CodeConsole-content .jp-OutputArea-output").first.wait_for(timeout=KERNEL_MS)
+        self.asked = 0
+        return time.perf_counter() - started
+
+    def _route(self, route: Any) -> None:
+        if route.request.url.startswith(self.origin) or route.request.url.startswith(("data:", "blob:")):
+            route.continue_()
+        else:
+            self.outside.append(route.request.url)
+            route.abort()
+
+    def ask(self, expression: str) -> str:
+        """The printed value of the Python ``expression``, run at the console's prompt."""
+        self.asked += 1
+        marker = f"@{self.asked}:"
+        self.page.locator(".jp-CodeConsole-promptCell .cm-content").click()
+        self.page.keyboard.insert_text(f"print({marker!r}, {expression})")
+        self.page.keyboard.press("Shift+Enter")
+        output = self.page.locator(".jp-CodeConsole-content .jp-OutputArea-output", has_text=marker).last
+        output.wait_for(timeout=ACTION_MS)
+        return output.inner_text().split(marker, 1)[1].strip()
+
+    def table(self, css: str) -> Any:
+        """The table inside the first game widget of class ``css``, once it is drawn."""
+        table = self.page.locator(css).first.locator(".cardlab-table").first
+        table.locator(".cardlab-svg svg").first.wait_for(timeout=ACTION_MS)
+        return table
+
+    def holds(self, condition: str) -> None:
+        """Wait until the Python ``condition`` holds in the browser's kernel."""
+        deadline = time.monotonic() + ACTION_MS / 1000
+        while self.ask(f"bool({condition})") != "True":
+            assert time.monotonic() < deadline, f"never held: {condition}"
+            self.page.wait_for_timeout(500)
+
+
+def click(table: Any, prefixes: tuple[str, ...]) -> str:
+    """Click the first target of the drawing whose name starts with one of ``prefixes``, once
+    the drawing offers one (the computer may be moving)."""
+    deadline = time.monotonic() + ACTION_MS / 1000
+    while True:
+        targets = re.findall(r'data-target="([^"]+)"', table.locator(".cardlab-svg").inner_html())
+        target = next((t for prefix in prefixes for t in targets if t.startswith(prefix)), None)
+        if target:
+            inside = {"position": {"x": 12, "y": 20}} if target.startswith("hand:") else {}   # a card, not its ring
+            table.locator(f'.cardlab-svg [data-target="{target}"]').first.click(**inside)
+            return target
+        assert time.monotonic() < deadline, f"no target {prefixes} in {targets}"
+        table.page.wait_for_timeout(300)
+
+
+SETUP = """\
+from cardlab.widgets import CleopatraReplay, CleopatraTable, KirifuTable, TrappolaTable
+from IPython.display import display
+cleo, trap, kiri = CleopatraTable(seed=83), TrappolaTable(seed=5, coach=True), KirifuTable(seed=3, bot="search")
+replay = CleopatraReplay()
+display(cleo, trap, kiri, replay)
+print("tables ready")
+"""
+
+
+def test_the_site_plays_every_table_offline_from_a_subfolder(chromium, site):
+    console = Console(chromium, site, SETUP)
+    try:
+        first_visit = console.ready_s
+        # Cleopatra: the reader turns a card (C4) and the computer answers
+        click(console.table(".cardlab-cleopatra"), ("turn",))
+        console.holds("len(cleo.state.history) >= 1")
+        # Trappola: the coach marks the choices (a hint), the reader plays; the search player answers
+        trap = console.table(".cardlab-trappola")
+        started = time.perf_counter()
+        console.holds("trap.coach.ready")
+        hint_s = time.perf_counter() - started
+        assert "data-hint" in trap.locator(".cardlab-svg").inner_html()
+        while not click(trap, ("keep", "declare", "play")).startswith("play"):
+            console.holds("trap.state.current_player != 0 or trap.coach.ready")
+        started = time.perf_counter()
+        console.holds("sum(a.startswith('play') for a in trap.state.history_text()) >= 2")
+        trappola_s = time.perf_counter() - started
+        # Kirifu: the reader cuts, takes or passes a card (K5-K12); the search players move on
+        kiri = console.table(".cardlab-kirifu")
+        first = click(kiri, ("cut ", "take ", "passed:", "hand:"))
+        if first.startswith("passed:"):                   # a card passed to the reader: cut it or take it
+            click(kiri, ("cut ", "take "))
+        elif first.startswith("hand:"):                   # the reader's card to pass
+            click(kiri, ("btn:pass",))
+        started = time.perf_counter()
+        console.holds("len(kiri.state.history) >= 2")
+        kirifu_s = time.perf_counter() - started
+        # the Cleopatra sample replay steps forward
+        caption = console.page.locator(".cardlab-caption").first
+        before = caption.inner_text()
+        console.page.locator(".cardlab-forward").first.click()
+        console.page.wait_for_function("([el, text]) => el.innerText !== text",
+                                       arg=[caption.element_handle(), before], timeout=ACTION_MS)
+        print(f"\nsite figures: a usable table {first_visit:.1f} s after opening (first visit); "
+              f"a hint {hint_s:.1f} s; Trappola's answer {trappola_s:.1f} s; Kirifu's {kirifu_s:.1f} s")
+        assert console.outside == [], console.outside
+        later_visit = console.visit()                          # the browser's cache: a later visit
+        print(f"site figures: a later visit's table after {later_visit:.1f} s")
+        assert console.outside == [], console.outside
+    finally:
+        console.context.close()
