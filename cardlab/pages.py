@@ -25,6 +25,17 @@ _LINK = re.compile(r"(?<!!)\[([^\]]+)\]\((?!https?://)[^)]*\)")
 _HEADING = re.compile(r"^(#{1,4}) ", re.MULTILINE)
 
 
+def docs_folder() -> Path:
+    """Where the kit's pages are: ``docs/`` beside the package (a clone of the repository), else
+    the ``docs/`` of the folder a notebook runs in or of the one or two above it (the static
+    site, whose notebooks and pages sit side by side in the browser's files)."""
+    here = Path.cwd()
+    for docs in (DOCS, *(folder / "docs" for folder in (here, *here.parents[:2]))):
+        if (docs / "rules").is_dir():
+            return docs
+    return DOCS
+
+
 class PageError(CardlabError, LookupError):
     """A page of the kit that cannot be shown (the file is missing); the message names it."""
 
@@ -52,7 +63,8 @@ def rule_page(game: str, docs: Path | None = None, lang: str = "en") -> RulePage
     its pages).
     """
     info = game_info(game)
-    docs = (DOCS / "ja" if check_lang(lang) == "ja" else DOCS) if docs is None else docs
+    if docs is None:
+        docs = docs_folder() / "ja" if check_lang(lang) == "ja" else docs_folder()
     path = docs / "rules" / f"{info.name}.md"
     if not path.is_file():
         raise PageError(f"the rule page of {info.title} is not at {path}: the pages come with the "

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -178,3 +179,17 @@ def test_a_rule_page_in_japanese_is_the_japanese_edition_s_folded_under_a_japane
     assert rule_page("kirifu").summary == "The rules of Kirifu"
     with pytest.raises(ValueError, match="lang"):
         rule_page("kirifu", lang="fr")
+
+
+def test_in_the_site_a_rule_page_is_found_beside_the_notebooks(tmp_path, monkeypatch):
+    """The static site installs cardlab without its pages; its notebooks (``notebooks/`` and
+    ``notebooks/ja/``) sit beside ``docs/`` in the browser's files, where rule_page finds them."""
+    from cardlab import pages
+    shutil.copytree(DOCS, tmp_path / "docs")
+    (tmp_path / "notebooks" / "ja").mkdir(parents=True)
+    monkeypatch.setattr(pages, "DOCS", tmp_path / "installed" / "docs")         # no pages beside the package
+    for folder, lang in ((tmp_path / "notebooks", "en"), (tmp_path / "notebooks" / "ja", "ja")):
+        monkeypatch.chdir(folder)
+        page = pages.rule_page("kirifu", lang=lang)
+        source = tmp_path / "docs" / ("ja/rules" if lang == "ja" else "rules") / "kirifu.md"
+        assert source.read_text(encoding="utf-8").splitlines()[2] in page.markdown

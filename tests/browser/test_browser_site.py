@@ -162,3 +162,29 @@ def test_the_site_plays_every_table_offline_from_a_subfolder(chromium, site):
         assert console.outside == [], console.outside
     finally:
         console.context.close()
+
+
+def test_the_classroom_notebook_runs_in_the_site_without_an_error(chromium, site):
+    """The classroom page, every cell run in the browser: its three tables, the replay, the rule
+    pages (found beside the notebooks) and the practice widgets, and not one traceback."""
+    context = chromium.new_context(viewport={"width": 1366, "height": 900})
+    outside: list[str] = []
+    origin = re.match(r"https?://[^/]+/", site).group(0)
+    try:
+        page = context.new_page()
+        page.route("**/*", lambda route: route.continue_() if route.request.url.startswith(origin)
+                   else (outside.append(route.request.url), route.abort()))
+        page.goto(f"{site}notebooks/index.html?path=notebooks/classroom.ipynb")
+        page.wait_for_function("() => window.jupyterapp !== undefined", timeout=KERNEL_MS)
+        page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=KERNEL_MS)
+        page.wait_for_timeout(3000)                          # the notebook's kernel session starting
+        page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+        page.locator(".cardlab-rule-page").nth(2).wait_for(timeout=KERNEL_MS)     # the last rule page
+        page.locator(".cardlab-kirifu .cardlab-table .cardlab-svg svg").first.wait_for(timeout=ACTION_MS)
+        errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
+        assert errors.count() == 0, errors.all_inner_texts()
+        assert page.locator(".cardlab-table").count() >= 4
+        assert page.locator(".cardlab-rule-page").count() == 3
+        assert outside == [], outside
+    finally:
+        context.close()
