@@ -17,7 +17,7 @@ REPO = Path(__file__).resolve().parents[1]
 OLD, INSTALLED, NEW = 1_000_000, 2_000_000, 3_000_000      # file times, in seconds
 BACKGROUND = "-m cardlab.kernels.warm --stamp .venv/.cardlab-warm --background .venv/cardlab-warm.log"
 FOREGROUND = "-m cardlab.kernels.warm --stamp .venv/.cardlab-warm"
-EXTRAS = 'pip install --quiet -e ".[test,openspiel]"'
+EXTRAS = 'pip install --quiet -e ".[test,openspiel,site]"'
 
 
 @pytest.fixture

@@ -1,5 +1,5 @@
 """Searches within their seconds: where the kernels run as plain Python (the site) a hint and a
-computer move stop after :data:`cardlab.kernels.pace.SECONDS` of work instead of spending their
+computer move stop after :data:`cardlab.pace.SECONDS` of work instead of spending their
 whole budget; compiled, they spend the budget, whatever the time."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import time
 from cardlab.coach import HintSearch
 from cardlab.games import trappola
 from cardlab.games.trappola.table import TrappolaTable
-from cardlab.kernels import pace
+from cardlab import pace
 from test_coach_widgets import answer_timers
 
 

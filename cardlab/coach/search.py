@@ -16,7 +16,7 @@ from statistics import NormalDist
 from typing import TYPE_CHECKING, Any, Hashable, Protocol
 
 from ..errors import FieldError, IllegalActionError
-from ..kernels import pace
+from .. import pace
 from ..stats import Z95, mean_interval, wilson
 from ..words import Phrase
 
@@ -162,7 +162,7 @@ class HintSearch:
         """Spend ``budget`` playouts in all (default: the game's, about a second on a laptop core)
         shared among the choices, at least one each, or stop once ``seconds`` are spent (default:
         no limit where the kernels are compiled, a second where they run as plain Python, see
-        :mod:`cardlab.kernels.pace`; ``math.inf``: none); returns the search."""
+        :mod:`cardlab.pace`; ``math.inf``: none); returns the search."""
         total = self.playouts.default_budget if budget is None else budget
         per_choice = max(1, total // len(self.actions))
         clock = pace.Pace(seconds)

@@ -20,7 +20,7 @@ from pathlib import Path
 from . import jit
 
 HERE = Path(__file__).parent
-TOOLS = ("__init__.py", "pace.py", "progress.py", "warm.py")
+TOOLS = ("__init__.py", "progress.py", "warm.py")
 """The modules of this folder that no kernel inlines."""
 
 

@@ -6,7 +6,8 @@ for ``prange``, and :mod:`cardlab.kernels.plain` for numpy. A kernel imports all
     from cardlab.kernels.jit import njit, np, prange
 
 and runs the same source either way; the tests prove the plain path equal to the compiled one
-(``tests/test_kernels_plain.py``). :data:`PLAIN` says which path this process took.
+(the kernels' tests, through ``tests/engine_checks.plain_python_result``). :data:`PLAIN` says
+which path this process took.
 
 On the plain path the bit counts numba gives compiled code are Python too (:func:`trailing_zeros`
 and :func:`leading_zeros` of a 64-bit word), and :func:`set_parallel_chunksize` sets nothing.
@@ -14,22 +15,12 @@ and :func:`leading_zeros` of a 64-bit word), and :func:`set_parallel_chunksize` 
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
-
-def _wants_plain() -> bool:
-    if os.environ.get("CARDLAB_PLAIN_KERNELS", "") not in ("", "0"):
-        return True
-    try:
-        import numba  # noqa: F401
-        import numpy  # noqa: F401
-    except ImportError:
-        return True
-    return False
+from cardlab.pace import plain_kernels
 
 
-PLAIN = _wants_plain()
+PLAIN = plain_kernels()
 """True when the kernels run as plain Python on :mod:`cardlab.kernels.plain`."""
 
 if PLAIN:

@@ -31,7 +31,7 @@ import ipywidgets as w
 
 from ..coach import Estimate, HintSearch, review
 from ..draw import svg
-from ..kernels import pace
+from .. import pace
 from ..records import record_of
 from ..words.coach import WORDS, amount, figure
 from .replay import replay

@@ -21,7 +21,7 @@ from cardlab.kernels.jit import np
 
 from cardlab.cards import JOKER, Card, french_deck
 from .kernel_search import ints, moves, places, position, search_totals
-from cardlab.kernels import pace
+from cardlab import pace
 from cardlab.kernels.mersenne import restore, state_of
 from cardlab.bots import RandomBot
 from .engine import RECEIVE, SEND, Action, State, View
@@ -158,7 +158,7 @@ def playout_places(sample: State, actions: Sequence[Action], player: int, seed: 
 class SearchBot:
     """Samples hidden cards, tries the best candidates with playouts, picks the best mean place.
     Where the kernels run as plain Python (the site) a move stops after ``seconds`` of playouts
-    (default :data:`cardlab.kernels.pace.SECONDS`, see :func:`~cardlab.kernels.pace.spend`)."""
+    (default :data:`cardlab.pace.SECONDS`, see :func:`~cardlab.pace.spend`)."""
 
     name = "search"
 

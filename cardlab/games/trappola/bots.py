@@ -18,7 +18,7 @@ from cardlab.kernels.jit import np
 
 from cardlab.bots import RandomBot
 from cardlab.cards import ITALIAN, Card, italian_deck
-from cardlab.kernels import pace
+from cardlab import pace
 from cardlab.kernels.mersenne import restore, state_of
 from .kernel_search import INDEX, ints, position, search_totals
 from .engine import EXCHANGE, PLAY, Action, Rules, State, View
@@ -113,7 +113,7 @@ class SearchBot(RuleOfThumbBot):
     each candidate card out ``budget // len(candidates)`` times with a fast policy and keeps the
     card with the best mean point difference. Exchanges and declarations follow the rule of thumb.
     The playouts run on the kernel; where it runs as plain Python (the site) a move stops after
-    ``seconds`` of them (default :data:`cardlab.kernels.pace.SECONDS`, see :func:`~cardlab.kernels.pace.spend`)."""
+    ``seconds`` of them (default :data:`cardlab.pace.SECONDS`, see :func:`~cardlab.pace.spend`)."""
 
     name = "search"
 

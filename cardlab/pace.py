@@ -1,5 +1,5 @@
 """How long a computer move or a coach's hint may take: where the kernels run as plain Python (the
-static site, on Pyodide, :data:`cardlab.kernels.jit.PLAIN`) a playout costs tens of times what it
+static site, on Pyodide, :data:`PLAIN`) a playout costs tens of times what it
 costs compiled, so the searches there stop after :data:`SECONDS` of work instead of spending
 their whole budget of playouts. Compiled, they spend the budget (a second or less on a laptop
 core) and their results depend on the seed alone.
@@ -14,11 +14,24 @@ False
 from __future__ import annotations
 
 import math
+import os
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from importlib.util import find_spec
 
-from cardlab.kernels.jit import PLAIN
+
+def plain_kernels() -> bool:
+    """Whether the kernels run as plain Python (:mod:`cardlab.kernels.jit`): asked for with
+    ``CARDLAB_PLAIN_KERNELS=1``, or numba or numpy is not installed (Pyodide). Decided without
+    importing either, so that the core imports no kernel."""
+    if os.environ.get("CARDLAB_PLAIN_KERNELS", "") not in ("", "0"):
+        return True
+    return find_spec("numba") is None or find_spec("numpy") is None
+
+
+PLAIN = plain_kernels()
+"""True where the kernels run as plain Python."""
 
 SECONDS: float | None = 1.0 if PLAIN else None
 """The seconds of work a move or a hint may take, or None: no limit but the budget."""
