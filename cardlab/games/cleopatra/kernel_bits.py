@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardlab.kernels.jit import PLAIN, leading_zeros, njit, np, prange, trailing_zeros
-from cardlab.kernels.rng import STREAMS, game_seed
+from cardlab.kernels.rng import DEAL, STREAMS, below, game_seed, seed_streams, shuffle
 
 from .kernel import (
     CANNOT_PLAY,
@@ -94,16 +94,42 @@ RECORD = POSITION + 3
 
 
 @njit(cache=True, inline="always")
-def hand_of(ids: np.ndarray, start: int) -> tuple:
-    """The words of the 26 cards ``ids[start:start + 26]`` (pack indices, top card first):
-    ``honours`` (with the sentinel at 26) and ``codes``."""
+def hand_of(kinds: np.ndarray, start: int, stride: int) -> tuple:
+    """The words of a hand of 26 cards, top card first, given by their bits (:data:`KIND`) at
+    ``kinds[start]``, ``kinds[start + stride]`` …: ``honours`` (with the sentinel at 26) and
+    ``codes``."""
     honours, codes, k = 0, 0, 0
     for c in range(26):
-        kind = KIND[ids[(start + c) & 63] & 63]
+        kind = kinds[start + stride * c]
         honours |= (kind & 1) << c
         codes |= (kind >> 1) << (2 * k)
         k += kind & 1
     return honours | 1 << 26, codes
+
+
+@njit(cache=True, inline="always")
+def deal_words(rules: tuple, seed: int, dealt: np.ndarray, g: int, streams: np.ndarray, deck: np.ndarray,
+               ids: np.ndarray) -> tuple:
+    """Seed and deal the game seeded ``seed`` as :func:`~.kernel.start_game` does, into words: the
+    first seat, then its hand's ``honours`` and ``codes`` and the other's. The one-pack deal (C2)
+    shuffles the cards' bits instead of their pack indices (the same draws, so the same
+    permutation) and reads the hands off the pack, every other card; given deals and the colour
+    deal (C3) are dealt as pack indices, then turned into bits."""
+    if dealt.shape[0] or rules[9]:
+        first = start_game(rules, seed, dealt, g, streams, deck, ids)
+        for k in range(52):
+            deck[k] = KIND[ids[k] & 63]
+        a, b, stride = 26 * first, 26 - 26 * first, 1    # seat 0's cards, then seat 1's
+    else:
+        seed_streams(streams, seed)
+        first = below(streams, DEAL, 2) if rules[10] < 0 else rules[10]
+        for k in range(52):
+            deck[k] = KIND[k]
+        shuffle(streams, DEAL, deck, 0, 52)
+        a, b, stride = first, 1 - first, 2                # dealt alternately
+    ah, ac = hand_of(deck, a, stride)
+    bh, bc = hand_of(deck, b, stride)
+    return first, ah, ac, bh, bc
 
 
 @njit(cache=True, inline="always")
@@ -130,9 +156,7 @@ def play(rules: tuple, max_steps: int, seed: int, work: tuple, dealt: np.ndarray
     jack, queen, king, ace, no_cards = rules[0], rules[1], rules[2], rules[3], rules[5]
     streams, deck, ids, mark = work
     record = positions.shape[0] > 0
-    first = start_game(rules, seed, dealt, g, streams, deck, ids)
-    ah, ac = hand_of(ids, 26 * first)           # a: the seat to act (to lead or to pay), b: the other
-    bh, bc = hand_of(ids, 26 - 26 * first)
+    first, ah, ac, bh, bc = deal_words(rules, seed, dealt, g, streams, deck, ids)   # a: the seat to act
     counts = honours_dealt(ah, ac, first) + honours_dealt(bh, bc, 1 - first)
     payments = jack | queen << 8 | king << 16 | ace << 24   # C6: cards owed for code c, byte c
     seat, owed, ph, pc, n = first, 0, 0, 0, 0    # the pile: honours (no sentinel), codes, length
