@@ -72,8 +72,8 @@ room: $(STAMP)
 	$(WARM_IN_BACKGROUND)
 	$(BIN)/python -m cardlab.rooms $(ROOM_ARGS)
 
-# The classroom as a static site in site/: JupyterLite, whose Python (Pyodide) runs in the
-# reader's browser, with every notebook, the rule pages and the tables; no server but a static
+# The classroom as a static site in site/: JupyterLite and Voici, whose Python (Pyodide) runs in
+# the reader's browser, with every notebook, the rule pages and the tables; no server but a static
 # one (python -m http.server, a school's web space, GitHub Pages). Downloads are kept in
 # .cache/site/. See the README, "The classroom as a website".
 SITE_STAMP := $(VENV)/.cardlab-site-installed

@@ -1,7 +1,8 @@
 """``make site``: the classroom as a static JupyterLite site that runs in any browser, offline.
 
 The site is JupyterLite (``jupyterlite-core``) with its Pyodide kernel
-(``jupyterlite-pyodide-kernel``): Python compiled to WebAssembly runs the notebooks in the
+(``jupyterlite-pyodide-kernel``) and Voici (``voici-core``), which shows each notebook as a page
+of its outputs only, as Voilà does: Python compiled to WebAssembly runs the notebooks in the
 reader's browser, and cardlab's kernels take their plain-Python path there
 (:mod:`cardlab.kernels.jit`). Everything comes from the registries (PyPI and npm) and is served
 from the site itself, never from a CDN:
@@ -16,12 +17,19 @@ from the site itself, never from a CDN:
 4. Pyodide's lock rewritten to list exactly these wheels, with their own sha256, and the kernel
    told to load cardlab when it starts, so a notebook's first cell imports it as in the lab;
 5. the notebooks (as :func:`cardlab.site.notebooks.for_site` makes them for the site) and the rule
-   pages, then ``jupyter lite build``.
+   pages, then ``voici build`` of JupyterLab, the Notebook app, its console (the REPL) and the
+   Voici pages;
+6. the icons' font (Font Awesome, from npm), which Voici's pages would load from a CDN, and the
+   front page (:mod:`cardlab.site.front`).
 
 Downloads are kept in ``.cache/site/`` and reused. The site works from any static file server and
 from a subfolder of a site: every address in it is relative.
 
     python -m cardlab.site build --out site
+
+The versions are those that work together (``pyproject.toml``'s extra ``site``): Voici's page
+bundles JupyterLite 0.7's front end, which takes the Pyodide kernel 0.7.0, which expects Pyodide
+0.29.0 (Python 3.13).
 """
 
 from __future__ import annotations
@@ -29,6 +37,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -36,15 +45,33 @@ import sys
 import tarfile
 import tempfile
 import zipfile
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from importlib import metadata
 from pathlib import Path
 
+from .front import front_page
+from .notebooks import for_site
+
 ROOT = Path(__file__).resolve().parents[2]
 CACHE = ROOT / ".cache" / "site"
-PYODIDE = "314.0.7"
+PYODIDE = "0.29.0"
 """The Pyodide release on npm (its core only: the interpreter, the standard library and the lock)."""
+PYODIDE_PYTHON = "3.13"
+"""Its Python, for which the pure wheels are fetched."""
+NOT_TO_BE_HAD = ("matplotlib",)
+"""What Pyodide's lock says a package depends on but no registry has for the browser: left out
+(matplotlib-inline, which IPython loads, imports it only when a plot is shown)."""
+STUBS = ("sqlite3",)
+"""Modules of Python's own that Pyodide builds apart and npm does not carry, which the kernel
+loads when it starts: empty wheels stand in for them (IPython keeps no history without
+sqlite3)."""
+FONT_AWESOME = "5.15.4"
+"""The icons' font on npm (``@fortawesome/fontawesome-free``), in the major version that Voici's
+pages link."""
+APPS = ("lab", "notebooks", "repl", "voici")
+"""The site's apps: JupyterLab, the Notebook app, the console and Voici's pages."""
 STARTUP = ("micropip", "jedi", "ipython", "packaging")
 """What the kernel loads from the lock when it starts (with what they depend on)."""
 
@@ -85,14 +112,22 @@ def _run(args: list[str], **options: object) -> None:
     subprocess.run(args, check=True, **options)  # type: ignore[call-overload]
 
 
-def pyodide_core(cache: Path = CACHE) -> Path:
-    """The npm package of Pyodide, unpacked in the cache (downloaded once)."""
-    package = cache / f"pyodide-{PYODIDE}" / "package"
-    if not (package / "pyodide-lock.json").exists():
+def _run_quietly(args: list[str], cwd: Path) -> None:
+    """Run ``args``, showing what they printed only if they fail."""
+    done = subprocess.run(args, cwd=cwd, capture_output=True, text=True, check=False)
+    if done.returncode:
+        raise RuntimeError(f"{' '.join(args[:4])} … failed:\n{done.stdout[-3000:]}{done.stderr[-3000:]}")
+
+
+def npm_package(name: str, version: str, cache: Path = CACHE) -> Path:
+    """The npm package ``name@version``, unpacked in the cache (downloaded once)."""
+    package = cache / f"{name.strip('@').replace('/', '-')}-{version}" / "package"
+    if not (package / "package.json").exists():
         cache.mkdir(parents=True, exist_ok=True)
-        _run(["npm", "pack", "--silent", f"pyodide@{PYODIDE}"], cwd=cache, stdout=subprocess.DEVNULL)
-        with tarfile.open(cache / f"pyodide-{PYODIDE}.tgz") as archive:
-            archive.extractall(package.parent, filter="data")
+        with tempfile.TemporaryDirectory(dir=cache) as tmp:
+            _run(["npm", "pack", "--silent", f"{name}@{version}"], cwd=tmp, stdout=subprocess.DEVNULL)
+            with tarfile.open(next(Path(tmp).glob("*.tgz"))) as archive:
+                archive.extractall(package.parent, filter="data")
     return package
 
 
@@ -104,36 +139,55 @@ def pure_wheel(name: str, version: str, cache: Path = CACHE) -> Path:
              and p.name.split("-")[1] == version] if folder.exists() else []
     if not found:
         _run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
-              "--platform", "any", "--python-version", "3.14", "--implementation", "py", "-d", str(folder),
+              "--platform", "any", "--python-version", PYODIDE_PYTHON, "--implementation", "py", "-d", str(folder),
               f"{name}=={version}"])
         found = [p for p in folder.glob("*.whl") if _norm(p.name.split("-")[0]) == _norm(stem)
                  and p.name.split("-")[1] == version]
     return found[0]
 
 
+def write_wheel(target: Path, files: Iterable[tuple[zipfile.ZipInfo | str, bytes]]) -> Path:
+    """A wheel of ``files`` (name or zip entry, and bytes; its METADATA among them) at
+    ``target``, with the RECORD of them beside the METADATA."""
+    lines, record = [], ""
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as wheel:
+        for info, data in files:
+            wheel.writestr(info, data)
+            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            name = info.filename if isinstance(info, zipfile.ZipInfo) else info
+            lines.append(f"{name},sha256={digest},{len(data)}")
+            if name.endswith(".dist-info/METADATA"):
+                record = name.replace("/METADATA", "/RECORD")
+        wheel.writestr(record, "\n".join([*lines, f"{record},,"]) + "\n")
+    return target
+
+
 def site_wheel(out: Path) -> Path:
     """cardlab's wheel for the site: built from this checkout, its requirements dropped (the
     lock says what it needs), its RECORD kept true."""
+    def without_requirements(source: zipfile.ZipFile) -> Iterator[tuple[zipfile.ZipInfo, bytes]]:
+        for info in source.infolist():
+            data = source.read(info)
+            if info.filename.endswith(".dist-info/METADATA"):
+                data = b"".join(line for line in data.splitlines(keepends=True)
+                                if not line.startswith(b"Requires-Dist:"))
+            if not info.filename.endswith(".dist-info/RECORD"):
+                yield info, data
+
     with tempfile.TemporaryDirectory() as tmp:
         _run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", tmp,
               str(ROOT)], stdout=subprocess.DEVNULL)
         built = next(Path(tmp).glob("cardlab-*.whl"))
-        target = out / built.name
-        with zipfile.ZipFile(built) as source, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as wheel:
-            record_name = next(n for n in source.namelist() if n.endswith(".dist-info/RECORD"))
-            lines = []
-            for info in source.infolist():
-                if info.filename == record_name:
-                    continue
-                data = source.read(info)
-                if info.filename.endswith(".dist-info/METADATA"):
-                    data = b"".join(line for line in data.splitlines(keepends=True)
-                                    if not line.startswith(b"Requires-Dist:"))
-                wheel.writestr(info, data)
-                digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-                lines.append(f"{info.filename},sha256={digest},{len(data)}")
-            wheel.writestr(record_name, "\n".join([*lines, f"{record_name},,"]) + "\n")
-    return target
+        with zipfile.ZipFile(built) as source:
+            return write_wheel(out / built.name, without_requirements(source))
+
+
+def stub_wheel(name: str, out: Path) -> Path:
+    """An empty wheel of ``name`` 1.0.0 (:data:`STUBS`)."""
+    info = f"{name}-1.0.0.dist-info"
+    return write_wheel(out / f"{name}-1.0.0-py3-none-any.whl", [
+        (f"{info}/METADATA", f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.0.0\n".encode()),
+        (f"{info}/WHEEL", b"Wheel-Version: 1.0\nGenerator: cardlab\nRoot-Is-Purelib: true\nTag: py3-none-any\n")])
 
 
 def _sha256(path: Path) -> str:
@@ -149,9 +203,9 @@ def _entry(name: str, version: str, wheel: Path, imports: Iterable[str], depends
 def pyodide_folder(static: Path, cache: Path = CACHE, step: Callable[[str], None] = print) -> None:
     """``static/pyodide/``: the core, every wheel the site's kernel loads, and the lock of exactly
     those wheels."""
-    core = pyodide_core(cache)
+    core = npm_package("pyodide", PYODIDE, cache)
     static.mkdir(parents=True, exist_ok=True)
-    for name in ("pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide.mjs", "pyodide.js", "python_stdlib.zip",
+    for name in ("pyodide.asm.js", "pyodide.asm.wasm", "pyodide.mjs", "pyodide.js", "python_stdlib.zip",
                  "package.json"):
         shutil.copy2(core / name, static / name)
     lock = json.loads((core / "pyodide-lock.json").read_text())
@@ -163,6 +217,10 @@ def pyodide_folder(static: Path, cache: Path = CACHE, step: Callable[[str], None
         key = _norm(name)
         if key in packages:
             return
+        if key in STUBS:
+            wheel = stub_wheel(key, static)
+            packages[key] = _entry(key, "1.0.0", wheel, [], [])
+            return
         if key in added:
             extra = added[key]
             wheel = pure_wheel(extra.name, extra.version, cache)
@@ -170,14 +228,15 @@ def pyodide_folder(static: Path, cache: Path = CACHE, step: Callable[[str], None
         else:
             entry = dict(known[key])
             wheel = pure_wheel(entry["name"], entry["version"], cache)
-            packages[key] = {**entry, "file_name": wheel.name, "sha256": _sha256(wheel)}
+            packages[key] = {**entry, "file_name": wheel.name, "sha256": _sha256(wheel),
+                             "depends": [d for d in entry["depends"] if _norm(d) not in NOT_TO_BE_HAD]}
         shutil.copy2(wheel, static / wheel.name)
         for dependency in packages[key]["depends"]:
             take(dependency)
 
     for name in (*STARTUP, *CARDLAB_NEEDS):
         take(name)
-    step(f"  {len(packages)} wheels from PyPI, as Pyodide's lock lists them or beside it")
+    step(f"  {len(packages)} wheels from PyPI (as Pyodide's lock lists them or beside it) and stubs")
     ours = site_wheel(static)
     packages["cardlab"] = _entry("cardlab", ours.name.split("-")[1], ours, ["cardlab"], CARDLAB_NEEDS)
     (static / "pyodide-lock.json").write_text(json.dumps({"info": lock["info"], "packages": packages}))
@@ -185,11 +244,6 @@ def pyodide_folder(static: Path, cache: Path = CACHE, step: Callable[[str], None
 
 def files_folder(files: Path) -> None:
     """The site's files: the notebooks (made for the site) and the rule pages with their pictures."""
-    try:
-        from cardlab.site.notebooks import for_site
-    except ImportError:                                   # pragma: no cover - before that module
-        def for_site(notebook: dict, lang: str) -> dict:
-            return notebook
     for source in sorted((ROOT / "notebooks").rglob("*.ipynb")):
         if ".ipynb_checkpoints" in source.parts:
             continue
@@ -225,17 +279,69 @@ def build(out: Path, cache: Path = CACHE, step: Callable[[str], None] = print) -
         step("the notebooks and the rule pages")
         files_folder(lite / "files")
         lite_settings(lite)
-        step("jupyter lite build")
+        step("voici build: " + ", ".join(APPS))
         if out.exists():
             shutil.rmtree(out)
-        _run([sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", str(lite), "--output-dir", str(out),
-              "--contents", str(lite / "files")], cwd=tmp, stdout=subprocess.DEVNULL)
-    if not (out / "index.html").exists():
-        raise RuntimeError(f"jupyter lite build wrote no site in {out}")
+        apps = [arg for app in APPS for arg in ("--apps", app)]
+        _run_quietly([sys.executable, "-m", "voici_core.app", "build", "--lite-dir", str(lite),
+                      "--output-dir", str(out), "--contents", str(lite / "files"), *apps], cwd=Path(tmp))
+    if not (out / "voici" / "render").is_dir():
+        raise RuntimeError(f"voici build wrote no site in {out}")
+    local_icons(out, cache)
+    link_pages(out)
+    (out / "index.html").write_text(front_page(out / "files"), encoding="utf-8")
     for source_map in out.rglob("*.map"):     # the front end's source maps: half the size, for debugging only
         source_map.unlink()
     step(f"site built: {out} ({size_of(out) / 1e6:.1f} MB)")
     return out
+
+
+FONT_AWESOME_CDN = (
+    "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@^5/css/",
+    "https://cdn.jsdelivr.net/npm/font-awesome@4.5.0/css/font-awesome.min.css")
+"""Where Voici's pages link the icons' font: Font Awesome 5 (the notebooks' pages, for the widgets'
+icons) and 4.5 (the list of pages)."""
+
+
+def local_icons(out: Path, cache: Path = CACHE) -> None:
+    """The icons' font served from the site (``voici/fontawesome/``, npm's
+    ``@fortawesome/fontawesome-free``), and Voici's pages linking it there, not to a CDN; the
+    list of pages gets version 5 with its shims for the names of version 4."""
+    package = npm_package("@fortawesome/fontawesome-free", FONT_AWESOME, cache)
+    icons = out / "voici" / "fontawesome"
+    shutil.copytree(package / "css", icons / "css", dirs_exist_ok=True)
+    shutil.copytree(package / "webfonts", icons / "webfonts", dirs_exist_ok=True,     # what browsers load
+                    ignore=lambda _folder, names: [n for n in names if not n.endswith(".woff2")])
+    version_5, version_4 = FONT_AWESOME_CDN
+    for page in (out / "voici").rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        css = Path(os.path.relpath(icons / "css", page.parent)).as_posix() + "/"
+        local = text.replace(version_5, css).replace(
+            f'href="{version_4}"', f'href="{css}all.min.css"><link rel="stylesheet" href="{css}v4-shims.min.css"')
+        if local != text:
+            page.write_text(local, encoding="utf-8")
+
+
+_PAGE_LINK = re.compile(r'href="(?![a-z]+:|/|#)([^"#?]+\.md)(#[^"]*)?"')
+
+
+def link_pages(out: Path) -> None:
+    """In Voici's pages, the links to the site's Markdown pages (the rule pages, the README) open
+    them in JupyterLab, rendered; as written in the notebooks they point beside the rendered
+    page, where no such file is. (Voici itself points the links to notebooks at their pages.)"""
+    render = out / "voici" / "render"
+    for page in render.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        linked = _PAGE_LINK.sub(partial(_in_lab, page.parent, render, out / "lab" / "index.html"), text)
+        if linked != text:
+            page.write_text(linked, encoding="utf-8")
+
+
+def _in_lab(folder: Path, render: Path, lab: Path, link: re.Match) -> str:
+    """The link ``link`` of a page in ``folder`` (under ``render``) to a file, as the address of
+    ``lab`` that opens that file."""
+    target = Path(os.path.normpath(folder / link.group(1)))
+    return f'href="{Path(os.path.relpath(lab, folder)).as_posix()}?path={target.relative_to(render).as_posix()}"'
 
 
 def size_of(folder: Path) -> int:

@@ -81,7 +81,7 @@ def _pictures(cell: dict, lang: str) -> list[str]:
 def _note(cell: dict, lang: str) -> dict:
     fence = "```"
     text = "\n\n".join([NOTE[lang], f"{fence}python\n{_source(cell).strip()}\n{fence}", *_pictures(cell, lang)])
-    return {"cell_type": "markdown", "metadata": {"tags": [TAG]}, "source": text}
+    return {"cell_type": "markdown", "id": cell.get("id", "note"), "metadata": {"tags": [TAG]}, "source": text}
 
 
 def for_site(notebook: dict, lang: str) -> dict:
@@ -136,7 +136,7 @@ def plain_run(notebook: dict, cwd: Path, timeout: float = 1200) -> list[tuple[in
     sources = [(_source(cell) if tagged else site_source(cell), tagged) for cell, tagged in cells]
     runner = f"UNAVAILABLE = {UNAVAILABLE!r}\n" + _RUNNER
     env = {**os.environ, "CARDLAB_PLAIN_KERNELS": "1", "MPLBACKEND": "Agg"}
-    out = subprocess.run([sys.executable, "-c", runner], input=json.dumps(sources), capture_output=True,
+    out = subprocess.run([sys.executable, "-c", runner], check=False, input=json.dumps(sources), capture_output=True,
                          text=True, cwd=cwd, env=env, timeout=timeout)
     if out.returncode:
         raise RuntimeError(f"the cells' run failed:\n{out.stderr[-3000:]}")

@@ -2,7 +2,8 @@
 built, served by a plain static server from a subfolder, every request to another origin aborted
 (and the test failed if one is attempted). In the browser's own Python (Pyodide) each game's
 table plays a move, Trappola's and Kirifu's search players answer with theirs, the coach gives a
-hint, the Cleopatra sample replay steps, and a notebook opens and runs (issue 27)."""
+hint, the Cleopatra sample replay steps, a notebook opens and runs, and the Voici classroom page
+plays (issue 27)."""
 
 from __future__ import annotations
 
@@ -42,16 +43,31 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+def offline_page(chromium: Any, site: str, width: int = 1366) -> tuple[Any, Any, list[str]]:
+    """A new browser context and page that may not leave the site's origin: every other request
+    is aborted and listed (the list returned)."""
+    origin = re.match(r"https?://[^/]+/", site).group(0)
+    outside: list[str] = []
+
+    def route(request: Any) -> None:
+        if request.request.url.startswith((origin, "data:", "blob:")):
+            request.continue_()
+        else:
+            outside.append(request.request.url)
+            request.abort()
+
+    context = chromium.new_context(viewport={"width": width, "height": 900})
+    page = context.new_page()
+    page.route("**/*", route)
+    return context, page, outside
+
+
 class Console:
     """A JupyterLite console (the REPL app) on a page that may not leave the site's origin."""
 
     def __init__(self, chromium: Any, site: str, code: str) -> None:
-        self.origin = re.match(r"https?://[^/]+/", site).group(0)
-        self.outside: list[str] = []
         self.asked = 0
-        self.context = chromium.new_context(viewport={"width": 1366, "height": 900})
-        self.page = self.context.new_page()
-        self.page.route("**/*", self._route)
+        self.context, self.page, self.outside = offline_page(chromium, site)
         self.url = f"{site}repl/index.html?kernel=python&toolbar=1&code={urllib.parse.quote(code)}"
         self.ready_s = self.visit()
 
@@ -62,13 +78,6 @@ class Console:
         self.page.locator(".jp-CodeConsole-content .jp-OutputArea-output").first.wait_for(timeout=KERNEL_MS)
         self.asked = 0
         return time.perf_counter() - started
-
-    def _route(self, route: Any) -> None:
-        if route.request.url.startswith(self.origin) or route.request.url.startswith(("data:", "blob:")):
-            route.continue_()
-        else:
-            self.outside.append(route.request.url)
-            route.abort()
 
     def ask(self, expression: str) -> str:
         """The printed value of the Python ``expression``, run at the console's prompt."""
@@ -103,8 +112,12 @@ def click(table: Any, prefixes: tuple[str, ...]) -> str:
         targets = re.findall(r'data-target="([^"]+)"', table.locator(".cardlab-svg").inner_html())
         target = next((t for prefix in prefixes for t in targets if t.startswith(prefix)), None)
         if target:
-            inside = {"position": {"x": 12, "y": 20}} if target.startswith("hand:") else {}   # a card, not its ring
-            table.locator(f'.cardlab-svg [data-target="{target}"]').first.click(**inside)
+            part = table.locator(f'.cardlab-svg [data-target="{target}"]').first
+            stack = part.locator(".cardlab-stack")          # a hand to turn from: its cards, not the gap
+            if stack.count():                               # between them and its label
+                stack.first.click()
+            else:
+                part.click(**({"position": {"x": 12, "y": 20}} if target.startswith("hand:") else {}))
             return target
         assert time.monotonic() < deadline, f"no target {prefixes} in {targets}"
         table.page.wait_for_timeout(300)
@@ -164,16 +177,21 @@ def test_the_site_plays_every_table_offline_from_a_subfolder(chromium, site):
         console.context.close()
 
 
+EVERY_CELL_RAN = """() => {
+    const panel = window.jupyterapp.shell.currentWidget, cells = panel.content.model.cells;
+    for (let i = 0; i < cells.length; i++) {
+        if (cells.get(i).type === 'code' && !cells.get(i).executionCount) return false;
+    }
+    return panel.sessionContext.session.kernel.status === 'idle';
+}"""
+"""In the Notebook app: every code cell of the notebook shown has run, and its kernel is idle."""
+
+
 def test_the_classroom_notebook_runs_in_the_site_without_an_error(chromium, site):
     """The classroom page, every cell run in the browser: its three tables, the replay, the rule
     pages (found beside the notebooks) and the practice widgets, and not one traceback."""
-    context = chromium.new_context(viewport={"width": 1366, "height": 900})
-    outside: list[str] = []
-    origin = re.match(r"https?://[^/]+/", site).group(0)
+    context, page, outside = offline_page(chromium, site)
     try:
-        page = context.new_page()
-        page.route("**/*", lambda route: route.continue_() if route.request.url.startswith(origin)
-                   else (outside.append(route.request.url), route.abort()))
         page.goto(f"{site}notebooks/index.html?path=notebooks/classroom.ipynb")
         page.wait_for_function("() => window.jupyterapp !== undefined", timeout=KERNEL_MS)
         page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=KERNEL_MS)
@@ -181,10 +199,60 @@ def test_the_classroom_notebook_runs_in_the_site_without_an_error(chromium, site
         page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
         page.locator(".cardlab-rule-page").nth(2).wait_for(timeout=KERNEL_MS)     # the last rule page
         page.locator(".cardlab-kirifu .cardlab-table .cardlab-svg svg").first.wait_for(timeout=ACTION_MS)
+        page.locator(".cardlab-puzzle .cardlab-svg svg").first.wait_for(timeout=ACTION_MS)
+        exercise = page.locator(".cardlab-exercise").first           # the last cell's practice
+        exercise.locator(".cardlab-exercise-choice").first.click()
+        exercise.locator(".cardlab-exercise-verdict b").wait_for(timeout=ACTION_MS)   # answered in Python
+        page.wait_for_function(EVERY_CELL_RAN, timeout=ACTION_MS)
         errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
         assert errors.count() == 0, errors.all_inner_texts()
         assert page.locator(".cardlab-table").count() >= 4
         assert page.locator(".cardlab-rule-page").count() == 3
+        assert outside == [], outside
+    finally:
+        context.close()
+
+
+def links_lead_within(page: Any, site: str) -> list[str]:
+    """The page's links into the site, each checked to lead to a file of it (and a page opened in
+    JupyterLab, ``?path=``, to a file of the site's files)."""
+    links = page.eval_on_selector_all("a[href]", "links => links.map(a => a.href)")
+    inside = [link for link in links if link.startswith(site)]
+    for link in inside:
+        address, _, query = link.partition("#")[0].partition("?")
+        assert page.request.get(address).ok, link
+        if query.startswith("path="):
+            assert page.request.get(f"{site}files/{query[5:].split('&')[0]}").ok, link
+    return inside
+
+
+def test_the_voici_classroom_page_plays_offline_and_links_within_the_site(chromium, site):
+    """The front page leads, in English and Japanese, to the classroom and every notebook; the
+    classroom is a Voici page of outputs only, without code: its tables play (a card turned, a
+    Trappola card chosen), no traceback, its links lead to pages of the site, nothing leaves it."""
+    context, page, outside = offline_page(chromium, site)
+    try:
+        page.goto(site)
+        front = links_lead_within(page, site)
+        for folder in ("notebooks", "notebooks/ja"):
+            assert f"{site}voici/render/{folder}/classroom.html" in front, front
+            assert f"{site}lab/index.html?path={folder}/01_cleopatra.ipynb" in front, front
+        started = time.perf_counter()
+        page.locator("a.play").first.click()
+        cleopatra = page.locator(".cardlab-cleopatra .cardlab-table").first
+        cleopatra.locator(".cardlab-svg svg").first.wait_for(timeout=KERNEL_MS)
+        print(f"\nsite figures: the Voici classroom's first table after {time.perf_counter() - started:.1f} s")
+        for table, moves in ((cleopatra, ("turn",)),
+                             (page.locator(".cardlab-trappola .cardlab-table").first, ("keep", "declare", "play"))):
+            drawing = table.locator(".cardlab-svg")
+            before = drawing.inner_html()
+            click(table, moves)
+            page.wait_for_function("([el, html]) => el.innerHTML !== html", arg=[drawing.element_handle(), before],
+                                   timeout=ACTION_MS)
+        page.locator(".cardlab-exercise").first.wait_for(timeout=ACTION_MS)
+        errors = page.locator("[data-mime-type='application/vnd.jupyter.stderr']")
+        assert errors.count() == 0, errors.all_inner_texts()
+        assert any(link.endswith("/ja/classroom.html") for link in links_lead_within(page, site))
         assert outside == [], outside
     finally:
         context.close()

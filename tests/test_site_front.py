@@ -1,0 +1,62 @@
+"""The static site's front page and the wheels the build writes itself (issue 27): every notebook
+of both languages is listed under its own title and linked as a Voici page and in JupyterLab;
+a wheel's RECORD is true to its files."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import re
+import zipfile
+from pathlib import Path
+
+from cardlab.site.build import stub_wheel, write_wheel
+from cardlab.site.front import front_page, title_of
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_front_page_lists_every_notebook_of_both_languages_with_its_title():
+    page = front_page(ROOT)
+    for notebook in sorted((ROOT / "notebooks").rglob("*.ipynb")):
+        if ".ipynb_checkpoints" in notebook.parts:
+            continue
+        path = notebook.relative_to(ROOT).as_posix()
+        assert f'href="voici/render/{path[:-len(".ipynb")]}.html"' in page, path
+        if notebook.stem != "classroom":
+            assert f'href="lab/index.html?path={path}"' in page, path
+            assert title_of(notebook) in page, path
+    assert title_of(ROOT / "notebooks" / "01_cleopatra.ipynb") == "Cleopatra (クレオパトラ)"
+    sections = re.findall(r'<section lang="(\w+)">', page)
+    assert sections == ["en", "ja"]
+
+
+def test_the_front_page_carries_what_jupyterlite_s_apps_read_from_it():
+    """JupyterLite's apps read the site's root and settings from its front page's config element."""
+    config = re.search(r'<script id="jupyter-config-data" type="application/json" '
+                       r'data-jupyter-lite-root="\.">(.*?)</script>', front_page(ROOT))
+    assert config and json.loads(config.group(1)) == {}
+
+
+def test_a_rule_page_of_each_game_is_linked_in_each_language_and_exists():
+    page = front_page(ROOT)
+    for path in re.findall(r'href="lab/index.html\?path=(docs/[^"]+)"', page):
+        assert (ROOT / path).is_file(), path
+    assert page.count("?path=docs/") == 6
+
+
+def test_a_written_wheel_records_every_file_with_its_digest(tmp_path):
+    wheel = write_wheel(tmp_path / "demo-1.0-py3-none-any.whl", [
+        ("demo/__init__.py", b"x = 1\n"), ("demo-1.0.dist-info/METADATA", b"Name: demo\n")])
+    with zipfile.ZipFile(wheel) as archive:
+        record = archive.read("demo-1.0.dist-info/RECORD").decode().splitlines()
+        for line in record[:-1]:
+            name, digest, size = line.split(",")
+            data = archive.read(name)
+            expected = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            assert digest == f"sha256={expected}" and int(size) == len(data)
+    assert record[-1] == "demo-1.0.dist-info/RECORD,,"
+    with zipfile.ZipFile(stub_wheel("sqlite3", tmp_path)) as stub:
+        assert sorted(stub.namelist()) == ["sqlite3-1.0.0.dist-info/METADATA", "sqlite3-1.0.0.dist-info/RECORD",
+                                           "sqlite3-1.0.0.dist-info/WHEEL"]
