@@ -17,16 +17,17 @@ from ..registry import game_names
 
 WORDS = {
     "en": {"lang": "English", "play": "Play: the classroom",
-           "play_note": "The three games against the computer, and Cleopatra's famous game replayed.",
+           "play_note": "Each game against the computer, and a famous game replayed step by step.",
            "lessons": "The notebooks, as pages", "with_code": "with its code (JupyterLab)",
            "rules": "The rules", "console": "A Python console", "folder": "notebooks", "docs": "docs"},
     "ja": {"lang": "日本語", "play": "遊ぶ：カードの台の教室",
-           "play_note": "3つのゲームでコンピューターと対戦し、クレオパトラの有名な一局を再生します。",
+           "play_note": "どのゲームもコンピューターと対戦でき、有名な一局を一手ずつ再生できます。",
            "lessons": "ノートブック（ページとして）", "with_code": "コード付き（JupyterLab）",
            "rules": "ルール", "console": "Python コンソール", "folder": "notebooks/ja", "docs": "docs/ja"},
 }
-INTRO = ("Traditional card games to read about, play and explore. Everything runs in this browser: the first page to open loads Python, which takes "
-         "a little while; after that the site works offline.")
+INTRO = ("Traditional card games to read about, play and explore. Everything runs in this browser: "
+         "the first page to open loads Python, which takes a little while; after that the site works "
+         "offline.")
 INTRO_JA = ("伝統的なカードゲームを読み、遊び、調べるサイトです。"
             "すべてこのブラウザーの中で動きます。最初のページは Python の読み込みに少し時間がかかりますが、"
             "その後はオフラインでも使えます。")

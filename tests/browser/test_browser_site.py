@@ -13,7 +13,8 @@ import re
 import threading
 import time
 import urllib.parse
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -228,8 +229,9 @@ def links_lead_within(page: Any, site: str) -> list[str]:
 
 def test_the_voici_classroom_page_plays_offline_and_links_within_the_site(chromium, site):
     """The front page leads, in English and Japanese, to the classroom and every notebook; the
-    classroom is a Voici page of outputs only, without code: its tables play (a card turned, a
-    Trappola card chosen), no traceback, its links lead to pages of the site, nothing leaves it."""
+    classroom is a Voici page of outputs only, without code: once it has loaded its tables play
+    offline (a card turned, a Trappola card chosen, a Kirifu card), no traceback, its links lead
+    to pages of the site, and nothing leaves it."""
     context, page, outside = offline_page(chromium, site)
     try:
         page.goto(site)
@@ -242,17 +244,39 @@ def test_the_voici_classroom_page_plays_offline_and_links_within_the_site(chromi
         cleopatra = page.locator(".cardlab-cleopatra .cardlab-table").first
         cleopatra.locator(".cardlab-svg svg").first.wait_for(timeout=KERNEL_MS)
         print(f"\nsite figures: the Voici classroom's first table after {time.perf_counter() - started:.1f} s")
+        page.locator(".cardlab-exercise").first.wait_for(timeout=ACTION_MS)     # the page has loaded:
+        context.set_offline(True)                                                # the network goes away
         for table, moves in ((cleopatra, ("turn",)),
-                             (page.locator(".cardlab-trappola .cardlab-table").first, ("keep", "declare", "play"))):
+                             (page.locator(".cardlab-trappola .cardlab-table").first, ("keep", "declare", "play")),
+                             (page.locator(".cardlab-kirifu .cardlab-table").first,
+                              ("cut ", "take ", "passed:", "hand:"))):
             drawing = table.locator(".cardlab-svg")
             before = drawing.inner_html()
             click(table, moves)
             page.wait_for_function("([el, html]) => el.innerHTML !== html", arg=[drawing.element_handle(), before],
                                    timeout=ACTION_MS)
-        page.locator(".cardlab-exercise").first.wait_for(timeout=ACTION_MS)
         errors = page.locator("[data-mime-type='application/vnd.jupyter.stderr']")
         assert errors.count() == 0, errors.all_inner_texts()
+        context.set_offline(False)
         assert any(link.endswith("/ja/classroom.html") for link in links_lead_within(page, site))
+        assert outside == [], outside
+    finally:
+        context.close()
+
+
+def test_on_a_phone_the_japanese_voici_classroom_fits_its_width(chromium, site):
+    """The Japanese classroom page on a phone (390 px): the page does not scroll sideways and
+    every table lies within the screen's width."""
+    context, page, outside = offline_page(chromium, site, width=390)
+    try:
+        page.goto(f"{site}voici/render/notebooks/ja/classroom.html")
+        tables = page.locator(".cardlab-table")
+        page.locator(".cardlab-kirifu .cardlab-table .cardlab-svg svg").first.wait_for(timeout=KERNEL_MS)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        for k in range(tables.count()):
+            box = tables.nth(k).bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, (k, box)
+        assert "教室" in page.locator("h1").first.inner_text()
         assert outside == [], outside
     finally:
         context.close()
