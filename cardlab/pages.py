@@ -36,6 +36,13 @@ def docs_folder() -> Path:
     return DOCS
 
 
+def page_title(markdown: str) -> str:
+    """A page's own title: its first heading without the name in the other language ("Cleopatra
+    (クレオパトラ)" is "Cleopatra", "切りふ（Kirifu）" is "切りふ"); "" without a heading."""
+    heading = next((line for line in markdown.splitlines() if line.startswith("#")), "")
+    return re.split(r"\s*[(（]", heading.lstrip("#").strip())[0]
+
+
 class PageError(CardlabError, LookupError):
     """A page of the kit that cannot be shown (the file is missing); the message names it."""
 
@@ -71,6 +78,5 @@ def rule_page(game: str, docs: Path | None = None, lang: str = "en") -> RulePage
                         f"kit's repository (git clone), not with the installed package")
     text = path.read_text(encoding="utf-8")
     if lang == "ja":     # the page's own title, its name in Latin letters left out: クレオパトラのルール
-        title = text.splitlines()[0].lstrip("# ").split("（")[0].strip()
-        return RulePage(f"{title}のルール", text)
+        return RulePage(f"{page_title(text)}のルール", text)
     return RulePage(f"The rules of {info.title}", text)

@@ -181,6 +181,14 @@ def test_a_rule_page_in_japanese_is_the_japanese_edition_s_folded_under_a_japane
         rule_page("kirifu", lang="fr")
 
 
+def test_a_page_s_title_leaves_out_the_name_in_the_other_language():
+    from cardlab.pages import page_title
+
+    assert page_title("Intro\n\n# Cleopatra (クレオパトラ)\n\n## C1") == "Cleopatra"
+    assert page_title((DOCS / "ja" / "rules" / "trappola.md").read_text(encoding="utf-8")) == "トラッポラ"
+    assert page_title("# Glossary") == "Glossary" and page_title("no heading") == ""
+
+
 def test_in_the_site_a_rule_page_is_found_beside_the_notebooks(tmp_path, monkeypatch):
     """The static site installs cardlab without its pages; its notebooks (``notebooks/`` and
     ``notebooks/ja/``) sit beside ``docs/`` in the browser's files, where rule_page finds them."""

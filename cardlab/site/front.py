@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import html
 import json
-import re
 from pathlib import Path
 
+from ..pages import page_title
 from ..registry import game_names
 
 WORDS = {
@@ -56,12 +56,6 @@ def title_of(notebook: Path) -> str:
     return notebook.stem
 
 
-def game_of(rule_page: Path) -> str:
-    """The game's name as its rule page's heading gives it, without the name in the other
-    language: "Cleopatra (クレオパトラ)" is "Cleopatra", "切りふ（Kirifu）" is "切りふ"."""
-    return re.split(r"\s*[(（]", heading(rule_page.read_text(encoding="utf-8")) or rule_page.stem)[0]
-
-
 def column(files: Path, lang: str) -> str:
     """One language's column: its classroom, its notebooks, its rule pages and the console."""
     say = WORDS[lang]
@@ -72,8 +66,8 @@ def column(files: Path, lang: str) -> str:
         f'<li><a href="voici/render/{folder}/{p.stem}.html">{html.escape(title_of(p))}</a>'
         f' · <a class="code" href="lab/index.html?path={folder}/{p.name}">{say["with_code"]}</a></li>'
         for p in notebooks)
-    rules = " · ".join(f'<a href="lab/index.html?path={p.relative_to(files).as_posix()}">{html.escape(game_of(p))}</a>'
-                       for p in pages if p.is_file())
+    rules = " · ".join(f'<a href="lab/index.html?path={p.relative_to(files).as_posix()}">'
+                       f'{html.escape(page_title(p.read_text(encoding="utf-8")))}</a>' for p in pages if p.is_file())
     return (f'<section lang="{lang}"><h2>{say["lang"]}</h2>'
             f'<p><a class="play" href="voici/render/{folder}/classroom.html">{say["play"]}</a></p>'
             f'<p>{say["play_note"]}</p><h2>{say["lessons"]}</h2><ul>{items}</ul>'
