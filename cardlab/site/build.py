@@ -287,8 +287,7 @@ def build(out: Path, cache: Path = CACHE, step: Callable[[str], None] = print) -
                       "--output-dir", str(out), "--contents", str(lite / "files"), *apps], cwd=Path(tmp))
     if not (out / "voici" / "render").is_dir():
         raise RuntimeError(f"voici build wrote no site in {out}")
-    local_icons(out, cache)
-    link_pages(out)
+    voici_pages(out, local_icons(out, cache))
     (out / "index.html").write_text(front_page(out / "files"), encoding="utf-8")
     for source_map in out.rglob("*.map"):     # the front end's source maps: half the size, for debugging only
         source_map.unlink()
@@ -303,38 +302,37 @@ FONT_AWESOME_CDN = (
 icons) and 4.5 (the list of pages)."""
 
 
-def local_icons(out: Path, cache: Path = CACHE) -> None:
-    """The icons' font served from the site (``voici/fontawesome/``, npm's
-    ``@fortawesome/fontawesome-free``), and Voici's pages linking it there, not to a CDN; the
-    list of pages gets version 5 with its shims for the names of version 4."""
+def local_icons(out: Path, cache: Path = CACHE) -> Path:
+    """The icons' font served from the site: npm's ``@fortawesome/fontawesome-free`` (its CSS and
+    the woff2 fonts, which browsers load) in ``voici/fontawesome/``; returns its CSS folder."""
     package = npm_package("@fortawesome/fontawesome-free", FONT_AWESOME, cache)
     icons = out / "voici" / "fontawesome"
     shutil.copytree(package / "css", icons / "css", dirs_exist_ok=True)
-    shutil.copytree(package / "webfonts", icons / "webfonts", dirs_exist_ok=True,     # what browsers load
+    shutil.copytree(package / "webfonts", icons / "webfonts", dirs_exist_ok=True,
                     ignore=lambda _folder, names: [n for n in names if not n.endswith(".woff2")])
-    version_5, version_4 = FONT_AWESOME_CDN
-    for page in (out / "voici").rglob("*.html"):
-        text = page.read_text(encoding="utf-8")
-        css = Path(os.path.relpath(icons / "css", page.parent)).as_posix() + "/"
-        local = text.replace(version_5, css).replace(
-            f'href="{version_4}"', f'href="{css}all.min.css"><link rel="stylesheet" href="{css}v4-shims.min.css"')
-        if local != text:
-            page.write_text(local, encoding="utf-8")
+    return icons / "css"
 
 
 _PAGE_LINK = re.compile(r'href="(?![a-z]+:|/|#)([^"#?]+\.md)(#[^"]*)?"')
 
 
-def link_pages(out: Path) -> None:
-    """In Voici's pages, the links to the site's Markdown pages (the rule pages, the README) open
-    them in JupyterLab, rendered; as written in the notebooks they point beside the rendered
-    page, where no such file is. (Voici itself points the links to notebooks at their pages.)"""
-    render = out / "voici" / "render"
-    for page in render.rglob("*.html"):
+def voici_pages(out: Path, icons: Path) -> None:
+    """Voici's pages mended in one pass: they link the icons' font in ``icons`` (the CSS folder of
+    :func:`local_icons`), not on a CDN (the list of pages gets version 5 with its shims for the
+    names of version 4); and the notebooks' links to the site's Markdown pages (the rule pages,
+    the README), which point beside the rendered page where no such file is, open those pages in
+    JupyterLab. (Voici itself points the links to notebooks at their pages.)"""
+    render, lab = out / "voici" / "render", out / "lab" / "index.html"
+    version_5, version_4 = FONT_AWESOME_CDN
+    for page in (out / "voici").rglob("*.html"):
         text = page.read_text(encoding="utf-8")
-        linked = _PAGE_LINK.sub(partial(_in_lab, page.parent, render, out / "lab" / "index.html"), text)
-        if linked != text:
-            page.write_text(linked, encoding="utf-8")
+        css = Path(os.path.relpath(icons, page.parent)).as_posix() + "/"
+        mended = text.replace(version_5, css).replace(
+            f'href="{version_4}"', f'href="{css}all.min.css"><link rel="stylesheet" href="{css}v4-shims.min.css"')
+        if page.is_relative_to(render):
+            mended = _PAGE_LINK.sub(partial(_in_lab, page.parent, render, lab), mended)
+        if mended != text:
+            page.write_text(mended, encoding="utf-8")
 
 
 def _in_lab(folder: Path, render: Path, lab: Path, link: re.Match) -> str:
