@@ -13,6 +13,7 @@ from pathlib import Path
 
 from cardlab.site.build import stub_wheel, write_wheel
 from cardlab.site.front import front_page, title_of
+from cardlab.site.offline import service_worker
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -60,3 +61,28 @@ def test_a_written_wheel_records_every_file_with_its_digest(tmp_path):
     with zipfile.ZipFile(stub_wheel("sqlite3", tmp_path)) as stub:
         assert sorted(stub.namelist()) == ["sqlite3-1.0.0.dist-info/METADATA", "sqlite3-1.0.0.dist-info/RECORD",
                                            "sqlite3-1.0.0.dist-info/WHEEL"]
+
+
+def test_the_service_worker_keeps_every_file_a_page_asks_for_and_changes_with_the_site(tmp_path):
+    """The worker is written over every copy of JupyterLite's, lists every file but the source
+    maps and old font formats (the front page and classrooms first) and carries a version that
+    changes with any file (issue 41)."""
+    for name, text in (("index.html", "front"), ("service-worker.js", "lite"), ("build/service-worker.js", "lite"),
+                       ("build/app.js", "js"), ("build/app.js.map", "{}"), ("build/fa-solid-900.svg", "<svg/>"),
+                       ("build/fa-solid-900.woff2", "font"), ("files/docs/pictures/deal.svg", "<svg/>"),
+                       ("voici/render/notebooks/ja/classroom.html", "ja"), ("static/pyodide/pyodide.asm.wasm", "w")):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    kept = service_worker(tmp_path)
+    assert kept[:2] == ["index.html", "voici/render/notebooks/ja/classroom.html"]
+    assert sorted(kept) == sorted(["index.html", "voici/render/notebooks/ja/classroom.html", "build/app.js",
+                                   "build/fa-solid-900.woff2", "files/docs/pictures/deal.svg",
+                                   "static/pyodide/pyodide.asm.wasm"])
+    worker = (tmp_path / "service-worker.js").read_text()
+    assert worker == (tmp_path / "build" / "service-worker.js").read_text()
+    assert f"const PRECACHE = {json.dumps(kept)};" in worker and "/api/drive" in worker
+    (tmp_path / "build" / "app.js").write_text("js, changed")
+    service_worker(tmp_path)
+    version = re.compile(r'const VERSION = "(\w+)";')
+    assert version.search(worker).group(1) != version.search((tmp_path / "service-worker.js").read_text()).group(1)
+    assert "enableCache=true" in front_page(ROOT)

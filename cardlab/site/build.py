@@ -53,6 +53,7 @@ from pathlib import Path
 
 from .front import front_page
 from .notebooks import for_site
+from .offline import service_worker
 
 ROOT = Path(__file__).resolve().parents[2]
 CACHE = ROOT / ".cache" / "site"
@@ -261,7 +262,7 @@ def lite_settings(lite: Path) -> None:
     kernel = {"loadPyodideOptions": {"packages": ["cardlab", "ipywidgets", "anywidget"]}}
     settings = {"jupyter-lite-schema-version": 0,
                 "jupyter-config-data": {"appName": "cardlab", "disablePyPIFallback": True,
-                                        "exposeAppInBrowser": True,
+                                        "exposeAppInBrowser": True, "enableServiceWorkerCache": True,
                                         "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": kernel}}}
     (lite / "jupyter-lite.json").write_text(json.dumps(settings, indent=1))
     overrides = ROOT / "jupyter" / "lab" / "settings" / "overrides.json"
@@ -291,6 +292,8 @@ def build(out: Path, cache: Path = CACHE, step: Callable[[str], None] = print) -
     (out / "index.html").write_text(front_page(out / "files"), encoding="utf-8")
     for source_map in out.rglob("*.map"):     # the front end's source maps: half the size, for debugging only
         source_map.unlink()
+    kept = service_worker(out)
+    step(f"the service worker keeps {len(kept)} files for offline use")
     step(f"site built: {out} ({size_of(out) / 1e6:.1f} MB)")
     return out
 
