@@ -20,7 +20,10 @@ from the site itself, never from a CDN:
    pages, then ``voici build`` of JupyterLab, the Notebook app, its console (the REPL) and the
    Voici pages;
 6. the icons' font (Font Awesome, from npm), which Voici's pages would load from a CDN, and the
-   front page (:mod:`cardlab.site.front`).
+   front page (:mod:`cardlab.site.front`);
+7. every page's frame in its language, with a progress indicator (:mod:`cardlab.site.frame`);
+   and last, over JupyterLite's service worker, the site's own, which keeps the whole site for
+   offline use (:mod:`cardlab.site.offline`).
 
 Downloads are kept in ``.cache/site/`` and reused. The site works from any static file server and
 from a subfolder of a site: every address in it is relative.
@@ -51,6 +54,7 @@ from functools import partial
 from importlib import metadata
 from pathlib import Path
 
+from .frame import frame_pages
 from .front import front_page
 from .notebooks import for_site
 from .offline import service_worker
@@ -289,6 +293,7 @@ def build(out: Path, cache: Path = CACHE, step: Callable[[str], None] = print) -
     if not (out / "voici" / "render").is_dir():
         raise RuntimeError(f"voici build wrote no site in {out}")
     voici_pages(out, local_icons(out, cache))
+    frame_pages(out)
     (out / "index.html").write_text(front_page(out / "files"), encoding="utf-8")
     for source_map in out.rglob("*.map"):     # the front end's source maps: half the size, for debugging only
         source_map.unlink()

@@ -361,3 +361,38 @@ def test_the_front_page_says_what_works_offline_and_keeps_the_site(chromium, sit
     finally:
         context.close()
 
+
+FIRST_WORDS = """() => [document.getElementById('loading_text')?.innerText || '',
+                       document.querySelector('.cardlab-progress')?.innerText || '']"""
+
+
+def test_on_a_touch_phone_the_japanese_classroom_is_japanese_to_the_frame(chromium, site):
+    """The Japanese classroom on a 360 px touch screen (issue 41): ``lang="ja"``, a Japanese title
+    and a Japanese progress indicator from the first paint; no instruction naming a part that is
+    not there; no keyboard hints; a rule page's wide table scrolls inside its box; and no request
+    for an icon at the web root, outside the site's folder."""
+    context, page, outside = offline_page(chromium, site, width=360, has_touch=True, is_mobile=True)
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    try:
+        page.goto(f"{site}voici/render/notebooks/ja/classroom.html")
+        words = " ".join(page.evaluate(FIRST_WORDS))
+        assert re.search("[ぁ-んァ-ン]", words) and not re.search("Running|Starting|Executing", words), words
+        assert page.evaluate("document.documentElement.lang") == "ja"
+        assert page.title() == "カードの台の教室"
+        page.locator(".cardlab-kirifu .cardlab-table .cardlab-svg svg").first.wait_for(timeout=KERNEL_MS)
+        assert "The rules of" not in page.locator("body").inner_text()
+        hints = page.locator(".cardlab-keys")
+        assert all(not hints.nth(k).is_visible() for k in range(hints.count()))
+        rules = page.locator("details.cardlab-rule-page").first
+        rules.locator("summary").click()
+        wide = rules.locator("table").evaluate_all(
+            "tables => tables.filter(t => t.scrollWidth > t.clientWidth + 20).map(t => "
+            "[getComputedStyle(t).overflowX, t.getBoundingClientRect().right])")
+        assert wide and all(overflow == "auto" and right <= 360 for overflow, right in wide), wide
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        origin = re.match(r"https?://[^/]+/", site).group(0)
+        assert f"{origin}favicon.ico" not in asked
+        assert outside == [], outside
+    finally:
+        context.close()
