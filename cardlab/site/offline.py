@@ -48,19 +48,16 @@ if ('serviceWorker' in navigator) {
 ``enableServiceWorkerCache`` is on); then the rest of the site is fetched into the cache, and the
 line ``#offline`` says how far (in each language, its texts in ``data-filling`` and
 ``data-done``)."""
-NOT_FETCHED = (".map", ".svg", ".eot", ".ttf", ".woff", "third-party-licenses.json")
-"""Files no browser of today asks for while using the site (source maps, the icons' fonts in the
-old formats, the licences' list): left out of the cache. (Pictures in ``.svg`` of the notebooks'
-folders are kept.)"""
+NOT_FETCHED = (".map", "third-party-licenses.json")
+"""Files no page asks for while the site is used (source maps, JupyterLab's list of licences):
+left out of the cache."""
 
 
 def precache_list(site: Path) -> list[str]:
     """Every file of the built ``site`` a page may ask for, relative to it: the front page and the
     classrooms first, then the Pyodide kernel, then the rest."""
     def wanted(path: Path) -> bool:
-        relative = path.relative_to(site).as_posix()
-        return (path.is_file() and path.name != WORKER
-                and (relative.startswith("files/") or not path.name.endswith(NOT_FETCHED)))
+        return path.is_file() and path.name != WORKER and not path.name.endswith(NOT_FETCHED)
 
     def order(relative: str) -> tuple[int, str]:
         first = ("index.html", "voici/render/notebooks/classroom.html", "voici/render/notebooks/ja/classroom.html")
