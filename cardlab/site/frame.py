@@ -83,10 +83,10 @@ SITE_STYLE = """<style id="cardlab-site-style">
     linear-gradient(to left, #fff 30%, #fff0) right / 2rem 100% no-repeat local,
     radial-gradient(farthest-side at 0 50%, #0004, #0000) left / 0.8rem 100% no-repeat scroll,
     radial-gradient(farthest-side at 100% 50%, #0004, #0000) right / 0.8rem 100% no-repeat scroll; }
-@media (hover: none) and (pointer: coarse) { .cardlab-keys { display: none; } }
 </style>"""
 """The site's style for phones: a table wider than its page (the rule pages' variants) scrolls
-inside its box, a shadow at the edge where more of it lies; no keyboard hints on a touch screen."""
+inside its box, a shadow at the edge where more of it lies. (The tables' own style hides their
+keyboard hints on a touch screen: ``cardlab/widgets/view.css``.)"""
 _VOICI_SCRIPT_END = "window.voila_finish = () => {};\n</script>"
 
 
