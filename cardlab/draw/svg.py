@@ -56,6 +56,9 @@ STRIP_LINE = 18            # the line height of the strip of lines under an anno
 # the view never shows that area taller than PLAY_MAX_PX.
 LAYOUTS = ("wide", "narrow", "phone")
 PHONE_WIDTH = 360
+NO_LINE_START = "、。，．）」』】〕！？：；ー…,.)!?:;"
+"""Punctuation a line of Japanese never starts with (kinsoku): it stays at the end of the line
+before, even a little past its width."""
 PLAY_MAX_PX = 700
 
 

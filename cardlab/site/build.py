@@ -20,7 +20,10 @@ from the site itself, never from a CDN:
    pages, then ``voici build`` of JupyterLab, the Notebook app, its console (the REPL) and the
    Voici pages;
 6. the icons' font (Font Awesome, from npm), which Voici's pages would load from a CDN, and the
-   front page (:mod:`cardlab.site.front`).
+   front page (:mod:`cardlab.site.front`);
+7. every page's frame in its language, with a progress indicator (:mod:`cardlab.site.frame`);
+   the files no page needs dropped (:func:`unused_files`); and last, over JupyterLite's service
+   worker, the site's own, which keeps the whole site for offline use (:mod:`cardlab.site.offline`).
 
 Downloads are kept in ``.cache/site/`` and reused. The site works from any static file server and
 from a subfolder of a site: every address in it is relative.
@@ -42,6 +45,7 @@ import re
 import shutil
 import subprocess
 import sys
+import sysconfig
 import tarfile
 import tempfile
 import zipfile
@@ -51,8 +55,10 @@ from functools import partial
 from importlib import metadata
 from pathlib import Path
 
+from .frame import frame_pages
 from .front import front_page
 from .notebooks import for_site
+from .offline import service_worker
 
 ROOT = Path(__file__).resolve().parents[2]
 CACHE = ROOT / ".cache" / "site"
@@ -72,8 +78,15 @@ FONT_AWESOME = "5.15.4"
 pages link."""
 APPS = ("lab", "notebooks", "repl", "voici")
 """The site's apps: JupyterLab, the Notebook app, the console and Voici's pages."""
-STARTUP = ("micropip", "jedi", "ipython", "packaging")
+STARTUP = ("micropip", "jedi", "ipython", "packaging", "comm", "sqlite3")
 """What the kernel loads from the lock when it starts (with what they depend on)."""
+KERNEL_WHEELS = ("piplite", "ipykernel", "pyodide_kernel")
+"""The Pyodide kernel's own wheels, in its front end's package index (``static/pypi/``), which its
+start-up would install one after the other with micropip: put in the lock beside the rest, they
+load with it, all at once."""
+KERNEL_LOADS = ("cardlab", "ipywidgets", "anywidget", "micropip", *KERNEL_WHEELS, "sqlite3", "comm", "jedi", "ipython")
+"""What the kernel loads as Pyodide starts (``loadPyodideOptions.packages``): cardlab's tables and
+everything the kernel's start-up would otherwise install one by one, which it then skips."""
 
 
 @dataclass(frozen=True)
@@ -237,6 +250,11 @@ def pyodide_folder(static: Path, cache: Path = CACHE, step: Callable[[str], None
     for name in (*STARTUP, *CARDLAB_NEEDS):
         take(name)
     step(f"  {len(packages)} wheels from PyPI (as Pyodide's lock lists them or beside it) and stubs")
+    index = Path(sysconfig.get_path("data")) / "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi"
+    for name in KERNEL_WHEELS:
+        wheel = next(index.glob(f"{name}-*-py3-none-any.whl"))
+        shutil.copy2(wheel, static / wheel.name)
+        packages[_norm(name)] = _entry(name, wheel.name.split("-")[1], wheel, [name], [])
     ours = site_wheel(static)
     packages["cardlab"] = _entry("cardlab", ours.name.split("-")[1], ours, ["cardlab"], CARDLAB_NEEDS)
     (static / "pyodide-lock.json").write_text(json.dumps({"info": lock["info"], "packages": packages}))
@@ -257,11 +275,12 @@ def files_folder(files: Path) -> None:
 
 
 def lite_settings(lite: Path) -> None:
-    """``jupyter-lite.json``: no package from PyPI at run time, cardlab loaded as the kernel starts."""
-    kernel = {"loadPyodideOptions": {"packages": ["cardlab", "ipywidgets", "anywidget"]}}
+    """``jupyter-lite.json``: no package from PyPI at run time, cardlab and the kernel's own
+    packages loaded at once as Pyodide starts (:data:`KERNEL_LOADS`)."""
+    kernel = {"loadPyodideOptions": {"packages": list(KERNEL_LOADS)}}
     settings = {"jupyter-lite-schema-version": 0,
                 "jupyter-config-data": {"appName": "cardlab", "disablePyPIFallback": True,
-                                        "exposeAppInBrowser": True,
+                                        "exposeAppInBrowser": True, "enableServiceWorkerCache": True,
                                         "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": kernel}}}
     (lite / "jupyter-lite.json").write_text(json.dumps(settings, indent=1))
     overrides = ROOT / "jupyter" / "lab" / "settings" / "overrides.json"
@@ -288,9 +307,12 @@ def build(out: Path, cache: Path = CACHE, step: Callable[[str], None] = print) -
     if not (out / "voici" / "render").is_dir():
         raise RuntimeError(f"voici build wrote no site in {out}")
     voici_pages(out, local_icons(out, cache))
+    frame_pages(out)
     (out / "index.html").write_text(front_page(out / "files"), encoding="utf-8")
-    for source_map in out.rglob("*.map"):     # the front end's source maps: half the size, for debugging only
-        source_map.unlink()
+    for unused in unused_files(out):
+        unused.unlink()
+    kept = service_worker(out)
+    step(f"the service worker keeps {len(kept)} files for offline use")
     step(f"site built: {out} ({size_of(out) / 1e6:.1f} MB)")
     return out
 
@@ -340,6 +362,17 @@ def _in_lab(folder: Path, render: Path, lab: Path, link: re.Match) -> str:
     ``lab`` that opens that file."""
     target = Path(os.path.normpath(folder / link.group(1)))
     return f'href="{Path(os.path.relpath(lab, folder)).as_posix()}?path={target.relative_to(render).as_posix()}"'
+
+
+OLD_FONT_FORMATS = (".eot", ".ttf", ".woff", ".svg")
+"""The formats of a font that browsers of today never load where its ``.woff2`` is beside it."""
+
+
+def unused_files(out: Path) -> list[Path]:
+    """The files of the built site no page needs: the front end's source maps (half the site's
+    size, for debugging only) and the old formats of every font that has a ``.woff2``."""
+    return [p for p in out.rglob("*") if p.is_file() and (
+        p.suffix == ".map" or (p.suffix in OLD_FONT_FORMATS and p.with_suffix(".woff2").is_file()))]
 
 
 def size_of(folder: Path) -> int:

@@ -44,9 +44,9 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def offline_page(chromium: Any, site: str, width: int = 1366) -> tuple[Any, Any, list[str]]:
-    """A new browser context and page that may not leave the site's origin: every other request
-    is aborted and listed (the list returned)."""
+def offline_page(chromium: Any, site: str, width: int = 1366, **options: Any) -> tuple[Any, Any, list[str]]:
+    """A new browser context (``options`` for it) and page that may not leave the site's origin:
+    every other request is aborted and listed (the list returned)."""
     origin = re.match(r"https?://[^/]+/", site).group(0)
     outside: list[str] = []
 
@@ -57,7 +57,7 @@ def offline_page(chromium: Any, site: str, width: int = 1366) -> tuple[Any, Any,
             outside.append(request.request.url)
             request.abort()
 
-    context = chromium.new_context(viewport={"width": width, "height": 900})
+    context = chromium.new_context(viewport={"width": width, "height": 900}, **options)
     page = context.new_page()
     page.route("**/*", route)
     return context, page, outside
@@ -277,6 +277,119 @@ def test_on_a_phone_the_japanese_voici_classroom_fits_its_width(chromium, site):
             box = tables.nth(k).bounding_box()
             assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, (k, box)
         assert "教室" in page.locator("h1").first.inner_text()
+        assert outside == [], outside
+    finally:
+        context.close()
+
+
+KEPT = """() => navigator.serviceWorker.ready.then((registration) => new Promise((answer) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (event) => answer(event.data);
+    registration.active.postMessage('status', [channel.port2]);
+}))"""
+"""What the site's service worker holds of the site: ``{kept, total}`` files."""
+
+RUN_FIRST_CODE_CELL = """() => {
+    const panel = window.jupyterapp.shell.currentWidget, notebook = panel.content;
+    if (!panel.sessionContext.session || !panel.sessionContext.session.kernel) return false;
+    const cells = notebook.model.cells;
+    for (let i = 0; i < cells.length; i++) {
+        if (cells.get(i).type === 'code') { notebook.activeCellIndex = i; break; }
+    }
+    window.jupyterapp.commands.execute('notebook:run-cell');
+    return true;
+}"""
+"""In JupyterLab: run the notebook's first code cell once its kernel is there."""
+
+
+def plays(table: Any, moves: tuple[str, ...]) -> None:
+    """Click one of ``moves`` on ``table`` and wait until Python has redrawn it."""
+    drawing = table.locator(".cardlab-svg")
+    drawing.locator("svg").first.wait_for(timeout=KERNEL_MS)
+    before = drawing.inner_html()
+    click(table, moves)
+    table.page.wait_for_function("([el, html]) => el.innerHTML !== html", arg=[drawing.element_handle(), before],
+                                 timeout=ACTION_MS)
+
+
+def test_after_one_online_visit_the_whole_site_opens_and_plays_offline(chromium, site):
+    """A classroom opened online; the site's service worker keeps the whole site meanwhile. With
+    the network gone the classroom reloads and plays, the other language's classroom opens in a
+    new tab and plays, and a notebook opens in JupyterLab, runs its table and plays (issue 41)."""
+    context, page, outside = offline_page(chromium, site, width=390)
+    try:
+        page.goto(f"{site}voici/render/notebooks/classroom.html")
+        page.locator(".cardlab-cleopatra .cardlab-table .cardlab-svg svg").first.wait_for(timeout=KERNEL_MS)
+        deadline = time.monotonic() + KERNEL_MS / 1000
+        while (kept := page.evaluate(KEPT))["kept"] < kept["total"]:
+            assert time.monotonic() < deadline, kept
+            page.wait_for_timeout(1000)
+        context.set_offline(True)
+        page.reload()
+        plays(page.locator(".cardlab-cleopatra .cardlab-table").first, ("turn",))
+        japanese = context.new_page()
+        japanese.goto(f"{site}voici/render/notebooks/ja/classroom.html")
+        plays(japanese.locator(".cardlab-cleopatra .cardlab-table").first, ("turn",))
+        lab = context.new_page()
+        lab.goto(f"{site}lab/index.html?path=notebooks/classroom.ipynb")
+        lab.wait_for_function("() => window.jupyterapp !== undefined", timeout=KERNEL_MS)
+        lab.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=KERNEL_MS)
+        lab.wait_for_function(RUN_FIRST_CODE_CELL, timeout=KERNEL_MS, polling=1000)
+        plays(lab.locator(".cardlab-cleopatra .cardlab-table").first, ("turn",))
+        errors = [p.locator("[data-mime-type='application/vnd.jupyter.stderr']").count() for p in (page, japanese, lab)]
+        assert errors == [0, 0, 0]
+        assert outside == [], outside
+    finally:
+        context.close()
+
+
+def test_the_front_page_says_what_works_offline_and_keeps_the_site(chromium, site):
+    """The front page alone registers the site's service worker, which keeps the whole site; its
+    status line says so in both languages; the two play buttons come first."""
+    context, page, outside = offline_page(chromium, site, width=360)
+    try:
+        page.goto(site)
+        buttons = page.locator("a.play")
+        assert [buttons.nth(k).get_attribute("lang") for k in range(buttons.count())] == ["en", "ja"]
+        assert all(buttons.nth(k).bounding_box()["y"] < 900 for k in range(2))    # in the first screen
+        page.locator("#offline[data-kept]").wait_for(timeout=ACTION_MS)
+        page.wait_for_function("() => { const s = document.getElementById('offline').dataset;"
+                               " return s.kept === s.total; }", timeout=KERNEL_MS)
+        assert "offline" in page.locator("#offline [lang=en]").inner_text()
+        assert "オフライン" in page.locator("#offline [lang=ja]").inner_text()
+        assert outside == [], outside
+    finally:
+        context.close()
+
+
+FIRST_WORDS = """() => [document.getElementById('loading_text')?.innerText || '',
+                       document.querySelector('.cardlab-progress')?.innerText || '']"""
+
+
+def test_on_a_touch_phone_the_japanese_classroom_is_japanese_to_the_frame(chromium, site):
+    """The Japanese classroom on a 360 px touch screen (issue 41): ``lang="ja"``, a Japanese title
+    and a Japanese progress indicator from the first paint; a rule page's wide table scrolls inside
+    its box; and no request
+    for an icon at the web root, outside the site's folder."""
+    context, page, outside = offline_page(chromium, site, width=360, has_touch=True, is_mobile=True)
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    try:
+        page.goto(f"{site}voici/render/notebooks/ja/classroom.html")
+        words = " ".join(page.evaluate(FIRST_WORDS))
+        assert re.search("[ぁ-んァ-ン]", words) and not re.search("Running|Starting|Executing", words), words
+        assert page.evaluate("document.documentElement.lang") == "ja"
+        assert page.title() == "カードの台の教室"
+        page.locator(".cardlab-kirifu .cardlab-table .cardlab-svg svg").first.wait_for(timeout=KERNEL_MS)
+        rules = page.locator("details.cardlab-rule-page").first
+        rules.locator("summary").click()
+        wide = rules.locator("table").evaluate_all(
+            "tables => tables.filter(t => t.scrollWidth > t.clientWidth + 20).map(t => "
+            "[getComputedStyle(t).overflowX, t.getBoundingClientRect().right])")
+        assert wide and all(overflow == "auto" and right <= 360 for overflow, right in wide), wide
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        origin = re.match(r"https?://[^/]+/", site).group(0)
+        assert f"{origin}favicon.ico" not in asked
         assert outside == [], outside
     finally:
         context.close()

@@ -111,6 +111,9 @@ def _words(text: str, cjk: bool = True) -> list[str]:
     """Pieces a line may break after: words with their space, and single CJK characters (``cjk``)."""
     pieces, word = [], ""
     for ch in text:
+        if cjk and not word and pieces and ch in svg.NO_LINE_START:
+            pieces[-1] += ch                  # kinsoku: no line starts with this punctuation
+            continue
         word += ch
         if ch == " " or (cjk and unicodedata.east_asian_width(ch) in "WF"):
             pieces.append(word)

@@ -92,7 +92,7 @@ def wrap(text: str, size: float, width: float, bold: bool = False) -> list[str]:
             lines.append(line)
         line = ""
         for ch in word:
-            if line and text_width(line + ch, size, bold) > width:
+            if line and ch not in svg.NO_LINE_START and text_width(line + ch, size, bold) > width:
                 lines.append(line)
                 line = ""
             line += ch
