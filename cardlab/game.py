@@ -16,8 +16,11 @@ import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any, ClassVar, Hashable, Sequence
+from collections.abc import Sequence
+from itertools import islice
+from typing import Any, ClassVar, Hashable
 
+from .cards import Card
 from .errors import IllegalActionError, RulesError, UndoError
 
 TERMINAL = -1
@@ -199,11 +202,35 @@ class GameState(ABC):
         """An independent copy of the game: the same position, events, history and RNG state.
         ``undo=False`` gives a copy that keeps no undo snapshots (for bots' playouts: faster);
         ``cls``, a subclass to make the copy of (OpenSpiel's adapter)."""
-        other = object.__new__(cls or type(self))
-        vars(other).update(self._fields())
-        other.events, other.history = list(self.events), list(self.history)
-        other._undoable = undo and self._undoable
-        other._undo_stack = list(self._undo_stack) if other._undoable else []
+        return self._copy(cls or type(self), self._fields(), self._lengths(), len(self.history),
+                          undo and self._undoable)
+
+    def position(self, actions: int) -> "GameState":
+        """An independent copy of the game as it was after its first ``actions`` actions, made from
+        its undo snapshots (nothing is played again): what a replay steps through
+        (:class:`Positions`). ``UndoError`` for an earlier position of a game that keeps no
+        snapshots (``undo=False``)."""
+        if isinstance(actions, bool) or not isinstance(actions, int) or not 0 <= actions <= len(self.history):
+            raise IndexError(f"position {actions!r:.20}: this game has positions 0 to {len(self.history)}")
+        if actions == len(self.history):
+            return self.clone()
+        if not self._undoable:
+            raise UndoError("position: this game was made with undo=False and keeps no earlier positions")
+        lengths, fields = self._undo_stack[actions]
+        return self._copy(type(self), {k: copied(v) for k, v in fields.items()}, lengths, actions, True)
+
+    def _copy(self, cls: type, fields: dict, lengths: tuple[int, ...], n_actions: int, undo: bool) -> "GameState":
+        """A new state of class ``cls`` with ``fields`` (copies already), the growing fields of
+        this game as long as ``lengths`` says, and its first ``n_actions`` actions (their
+        snapshots too if ``undo``)."""
+        other = object.__new__(cls)
+        vars(other).update(fields)
+        for name, length in zip(self._GROWING, lengths):
+            grown = vars(self)[name]
+            vars(other)[name] = dict(islice(grown.items(), length)) if isinstance(grown, dict) else grown[:length]
+        other.history = self.history[:n_actions]
+        other._undoable = undo
+        other._undo_stack = self._undo_stack[:n_actions] if undo else []
         return other
 
     def history_text(self) -> list[str]:
@@ -212,24 +239,41 @@ class GameState(ABC):
 
     _APPEND_ONLY = ("_undo_stack", "_undoable", "events", "history")
 
+    _GROWING: ClassVar[tuple[str, ...]] = ("events",)
+    """The fields that only grow while the game goes on (lists appended to, dicts given new keys;
+    nothing in them changed or taken out, and no mutable value inside): a snapshot keeps their
+    lengths, not copies, so that it costs the same late in a long game as early. A game adds its
+    own: ``_GROWING = GameState._GROWING + ("_seen",)``, each set in ``__init__``."""
+
     # --- the one snapshot mechanism (undo and clone) -------------------------------------------
     def _fields(self) -> dict:
-        """Every field but the append-only lists, copied by :func:`copied` (the RNG included)."""
-        return {k: copied(v) for k, v in vars(self).items() if k not in self._APPEND_ONLY}
+        """Every field but the append-only and growing ones, copied by :func:`copied` (the RNG
+        included)."""
+        return {k: copied(v) for k, v in vars(self).items() if k not in self._APPEND_ONLY and k not in self._GROWING}
 
-    def _snapshot(self) -> tuple[int, dict]:
-        """What ``undo()`` restores: the number of events, and every other field copied."""
-        return len(self.events), self._fields()
+    def _lengths(self) -> tuple[int, ...]:
+        """The lengths of the growing fields (:attr:`_GROWING`) now."""
+        return tuple(len(vars(self)[name]) for name in self._GROWING)
 
-    def _restore(self, snapshot: tuple[int, dict]) -> None:
-        n_events, fields = snapshot
-        del self.events[n_events:]
+    def _snapshot(self) -> tuple[tuple[int, ...], dict]:
+        """What ``undo()`` restores: the lengths of the growing fields, and every other field copied."""
+        return self._lengths(), self._fields()
+
+    def _restore(self, snapshot: tuple[tuple[int, ...], dict]) -> None:
+        lengths, fields = snapshot
+        for name, length in zip(self._GROWING, lengths):
+            grown = vars(self)[name]
+            if isinstance(grown, dict):
+                while len(grown) > length:
+                    grown.popitem()                            # the keys added last go first
+            else:
+                del grown[length:]
         for key, value in fields.items():
             if isinstance(value, random.Random) and isinstance(vars(self).get(key), random.Random):
                 vars(self)[key].setstate(value.getstate())    # the same RNG object, set back
             else:
                 vars(self)[key] = copied(value)                # the snapshot stays untouched
-        for key in set(vars(self)) - set(fields) - set(self._APPEND_ONLY):
+        for key in set(vars(self)) - set(fields) - set(self._APPEND_ONLY) - set(self._GROWING):
             del vars(self)[key]                                # a field set after the snapshot
 
     def fingerprint(self) -> str:
@@ -241,6 +285,35 @@ class GameState(ABC):
         return repr(sorted(state.items(), key=lambda kv: kv[0]))
 
 
+class Positions(Sequence):
+    """Every position of one game, from the deal to the last action: ``positions[k]`` is a new,
+    independent state after the first ``k`` actions (:meth:`GameState.position`), made when it is
+    asked for from the game's undo snapshots. So the sequence costs no more than playing the game
+    once, and stepping to any position costs the same early or late in a long game
+    (:meth:`cardlab.records.Record.states`, the replays)."""
+
+    def __init__(self, game: GameState) -> None:
+        self.game = game.clone()          # the last position; later actions on ``game`` change nothing here
+
+    def __len__(self) -> int:
+        return len(self.game.history) + 1
+
+    def __getitem__(self, k: Any) -> Any:
+        if isinstance(k, slice):
+            return [self[i] for i in range(*k.indices(len(self)))]
+        if isinstance(k, int) and not isinstance(k, bool) and -len(self) <= k < 0:
+            k += len(self)
+        return self.game.position(k)
+
+    def __repr__(self) -> str:
+        return f"<Positions of a {self.game.game} game: the deal and {len(self) - 1} actions>"
+
+
+_SHARED = frozenset({Card, str, int, float, bool, type(None), tuple, frozenset})
+"""Immutable kinds that :func:`copied` shares (it would hand them back as they are): checked
+first, so that a list of cards is copied without a call per card."""
+
+
 def copied(value: Any) -> Any:
     """A copy of a state's field for a snapshot or a clone: the mutable containers (lists, dicts,
     sets) copied at every depth, a ``random.Random`` copied with its state, and the immutable
@@ -248,13 +321,13 @@ def copied(value: Any) -> Any:
     in these, so that one mechanism serves every game's ``undo()`` and ``clone()``."""
     kind = type(value)
     if kind is list:
-        return [copied(v) for v in value]
+        return [v if type(v) in _SHARED else copied(v) for v in value]
     if kind is dict:
-        return {k: copied(v) for k, v in value.items()}
+        return {k: v if type(v) in _SHARED else copied(v) for k, v in value.items()}
     if kind is set:
         return set(value)
     if isinstance(value, random.Random):
-        other = kind()
+        other = kind.__new__(kind) if kind is random.Random else kind()   # not seeded from the OS: set below
         other.setstate(value.getstate())
         return other
     return value

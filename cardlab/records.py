@@ -7,7 +7,6 @@ comment describes the position after that action). Records never use pickle.
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import json
 from dataclasses import dataclass, field
@@ -16,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from .cards import Card, french_deck, italian_deck
 from .errors import CardlabError, RecordError
-from .game import game_module, resolve_rules
+from .game import Positions, copied, game_module, resolve_rules
 from .record_json import json_path, parse, read_bytes, shorten
 from .record_schema import FORMAT, validate
 
@@ -61,14 +60,11 @@ class Record:
             _play(state, i, text)
         return state
 
-    def states(self) -> list["GameState"]:
-        """The position before any action, then after each action (for stepping a replay)."""
-        state = _new_state(self)
-        out = [copy.deepcopy(state)]
-        for i, text in enumerate(self.actions):
-            _play(state, i, text)
-            out.append(copy.deepcopy(state))
-        return out
+    def states(self) -> Positions:
+        """The position before any action, then after each action (for stepping a replay): each
+        an independent state, made when it is asked for (:class:`cardlab.game.Positions`), so
+        that this costs one replay of the actions, whatever the game's length."""
+        return Positions(self.replay())
 
 
 def record_of(state: "GameState", **headers: Any) -> Record:
@@ -81,7 +77,7 @@ def record_of(state: "GameState", **headers: Any) -> Record:
                   "scores": list(outcome.scores), "ranking": list(outcome.ranking)}
     headers.setdefault("players", list(state.players))
     return Record(game=state.game, rules=dataclasses.asdict(state.rules), seed=state.seed,
-                  deal=copy.deepcopy(state.initial_deal()), actions=state.history_text(), result=result,
+                  deal=copied(state.initial_deal()), actions=state.history_text(), result=result,
                   **headers)
 
 

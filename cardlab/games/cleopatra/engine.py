@@ -210,6 +210,7 @@ class State(GameState):
 
     game = "cleopatra"
     action_type = Action
+    _GROWING = GameState._GROWING + ("_positions",)    # loop detection's positions: a snapshot keeps their count
 
     # --- the deal ---------------------------------------------------------------------------------
     def __init__(self, rules: Rules = CLEOPATRA, seed: int | None = None, deal: dict | None = None,
@@ -238,7 +239,6 @@ class State(GameState):
         self.tricks = 0
         self._outcome: Outcome | None = None
         self._positions: dict[str, int] = {}
-        self._position_order: list[str] = []
         self._trick_start()
         self._settle()
 
@@ -399,7 +399,6 @@ class State(GameState):
             self._end(None, "loop")
         else:
             self._positions[key] = self.tricks
-            self._position_order.append(key)
 
     def _settle(self) -> None:
         """After each action: a loss if the player due has no card to turn, the step cap."""
