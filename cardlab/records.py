@@ -22,7 +22,7 @@ from .record_schema import FORMAT, validate
 if TYPE_CHECKING:  # pandas is imported only when a frame is asked for
     import pandas as pd
 
-    from .game import GameState
+    from .game import AnyState
 
 
 @dataclass
@@ -53,21 +53,21 @@ class Record:
     def save(self, path: str | Path) -> None:
         Path(path).write_text(self.to_json(), encoding="utf-8")
 
-    def replay(self, upto: int | None = None) -> "GameState":
+    def replay(self, upto: int | None = None) -> "AnyState":
         """A fresh state with the first ``upto`` actions (all by default) played and checked."""
         state = _new_state(self)
         for i, text in enumerate(self.actions[:upto]):
             _play(state, i, text)
         return state
 
-    def states(self) -> Positions:
+    def states(self) -> Positions[AnyState]:
         """The position before any action, then after each action (for stepping a replay): each
         an independent state, made when it is asked for (:class:`cardlab.game.Positions`), so
         that this costs one replay of the actions, whatever the game's length."""
         return Positions(self.replay())
 
 
-def record_of(state: "GameState", **headers: Any) -> Record:
+def record_of(state: "AnyState", **headers: Any) -> Record:
     """The record of a game so far (headers: players, comments, source, date, title; the
     players' names default to the state's)."""
     outcome = state.outcome
@@ -81,14 +81,14 @@ def record_of(state: "GameState", **headers: Any) -> Record:
                   **headers)
 
 
-def _play(state: "GameState", i: int, text: str) -> None:
+def _play(state: "AnyState", i: int, text: str) -> None:
     try:
         state.play(text)
     except (CardlabError, ValueError) as e:
         raise RecordError(f"actions[{i}]", str(e)) from None
 
 
-def _new_state(record: Record) -> "GameState":
+def _new_state(record: Record) -> "AnyState":
     module = game_module(record.game)
     rules = rules_from_dict(module, record.rules)
     seats = getattr(rules, "players", 2)
@@ -96,14 +96,15 @@ def _new_state(record: Record) -> "GameState":
         raise RecordError("players", f"{len(record.players)} names for the {seats} seats of rules.players")
     _check_cards_once(record.deal)
     try:
-        return module.new_game(rules=rules, seed=record.seed, deal=record.deal, players=record.players or None)
+        state: AnyState = module.new_game(rules=rules, seed=record.seed, deal=record.deal, players=record.players or None)
     except RecordError as e:
         raise RecordError(f"deal.{e.path}" if e.path else "deal", str(e).removeprefix(f"{e.path}: ")) from None
     except (CardlabError, ValueError) as e:
         raise RecordError("deal", str(e)) from None
+    return state
 
 
-def _check_cards_once(deal: Any, path: tuple = ("deal",), seen: dict | None = None) -> None:
+def _check_cards_once(deal: Any, path: tuple[str | int, ...] = ("deal",), seen: dict[str, str] | None = None) -> None:
     """A card text that appears twice anywhere in the deal, named at its second place."""
     seen = {} if seen is None else seen
     items = deal.items() if isinstance(deal, dict) else enumerate(deal) if isinstance(deal, list) else ()
