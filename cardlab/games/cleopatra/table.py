@@ -123,7 +123,7 @@ class CleopatraReplay(w.VBox):
         return f"CleopatraReplay(mode={self.mode.value!r}, {self.replayer!r})"
 
 
-class CleopatraTable(GameTable):
+class CleopatraTable(GameTable[cleopatra.State]):
     """You (X) against a slapping bot (Y). See the module docstring for the two modes."""
 
     WIDE_WIDTH = drawing.WIDE_WIDTH

@@ -35,7 +35,7 @@ __all__ = ["KirifuTable", "replay"]
 SHORTCUTS = {"t": "take", "p": "btn:pass", "o": "btn:osoroi", "s": "btn:send"}
 
 
-class KirifuTable(GameTable):
+class KirifuTable(GameTable[kirifu.State]):
     """You (seat 0) against ``computers`` computer players.
 
     ``bot`` is a kind by name (``"thumb"``, ``"search"``, ``"random"``), a player object (anything
