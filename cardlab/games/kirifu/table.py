@@ -200,7 +200,9 @@ class KirifuTable(GameTable[kirifu.State]):
         return self.narration
 
     def ended(self) -> str:
-        place = self.state.outcome.scores[self.you]
+        outcome = self.state.outcome
+        assert outcome is not None                     # called once the game is over
+        place = int(outcome.scores[self.you])          # the scores of Kirifu are the places
         return say(self.lang, "game_over", place=place_name(place, self.lang), n=len(self.state.players))
 
     def on_timer(self, name: str, t: float) -> None:
