@@ -13,7 +13,7 @@ A card has no ordering: each game ranks cards its own way. Text forms round-trip
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Any, Iterable
 
 from .errors import CardlabError, CardParseError, RecordError
 
@@ -74,13 +74,13 @@ class Card:
             raise CardParseError(f"{self.rank}/{self.suit}", pack, "no such rank and suit")
         _INTERNED[(self.rank, self.suit)] = self
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[type[Card], tuple[str, str]]:
         return (Card, (self.rank, self.suit))
 
     def __copy__(self) -> "Card":
         return self
 
-    def __deepcopy__(self, memo: dict) -> "Card":
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Card":
         return self
 
     @property

@@ -29,7 +29,7 @@ import random
 from typing import Any, Iterable, Sequence
 
 from .cards import Card
-from .game import GameState
+from .game import AnyState
 from .records import loads, record_of
 from .registry import game_info
 
@@ -57,7 +57,7 @@ def cards_in(value: Any, skip: type | None = None) -> set[Card]:
     return set().union(*(cards_in(v, skip) for v in inner if skip is None or not isinstance(v, skip)))
 
 
-def new_state(game: str, preset: str, seed: int | None) -> GameState:
+def new_state(game: str, preset: str, seed: int | None) -> AnyState:
     """A new game of ``preset``; where the rules give a range of seats (``min_players`` to
     ``max_players``), a seat count drawn from the seed."""
     module = game_info(game).module
@@ -66,7 +66,8 @@ def new_state(game: str, preset: str, seed: int | None) -> GameState:
     if {"players", "min_players", "max_players"} <= fields:
         count = random.Random(seed).randint(rules.min_players, rules.max_players)
         rules = dataclasses.replace(rules, players=count)
-    return module.new_game(rules, seed=seed)
+    state: AnyState = module.new_game(rules, seed=seed)
+    return state
 
 
 def _check(condition: bool, what: str) -> None:
@@ -74,7 +75,7 @@ def _check(condition: bool, what: str) -> None:
         raise ContractError(what)
 
 
-def check_position(state: GameState, module: Any, rng: random.Random) -> None:
+def check_position(state: AnyState, module: Any, rng: random.Random) -> None:
     """The promises about one position: legal actions, and (now and then, by ``rng``) undo, clone
     and the views."""
     legal = state.legal_actions()
@@ -107,7 +108,7 @@ def check_position(state: GameState, module: Any, rng: random.Random) -> None:
             _check(not shown, f"view({player}) shows hidden cards: {' '.join(map(str, shown))}")
 
 
-def check_events(state: GameState) -> None:
+def check_events(state: AnyState) -> None:
     """The promises about a finished game's events."""
     for event in state.events:
         fields = {f.name for f in dataclasses.fields(event)}
@@ -119,7 +120,7 @@ def check_events(state: GameState) -> None:
         _check(isinstance(text, str) and bool(text.strip()), f"describe({event!r}) says nothing")
 
 
-def playout(game: str, preset: str, seed: int | None) -> GameState:
+def playout(game: str, preset: str, seed: int | None) -> AnyState:
     """A random game of ``preset`` with the contract checked along the way."""
     module = game_info(game).module
     state = new_state(game, preset, seed)
@@ -135,7 +136,7 @@ def playout(game: str, preset: str, seed: int | None) -> GameState:
     return state
 
 
-def check_records(game: str, state: GameState) -> None:
+def check_records(game: str, state: AnyState) -> None:
     """A finished game's record reloads to the same state, and its seed and actions replay to the
     same record."""
     text = record_of(state).to_json()

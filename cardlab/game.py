@@ -7,6 +7,10 @@ A game's engine module (``cardlab.games.<name>``, or any module registered with
 Actions are small immutable values of the module's ``Action`` type (a ``str`` subclass, a
 ``tuple`` subclass or frozen dataclasses) whose ``str()`` is the text stored in records, and
 ``state.parse_action(str(action)) == action``.
+
+``GameState[A, V, R]`` is generic over a game's action, view and rules types: an engine declares
+``class State(GameState[Action, View, Rules])``, and the type checker then knows what
+``legal_actions()``, ``view()``, ``rules`` and ``clone()`` of that game give.
 """
 
 from __future__ import annotations
@@ -16,9 +20,25 @@ import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any, ClassVar, Hashable, Sequence
+from collections.abc import Sequence
+from itertools import islice
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Hashable, TypeVar, cast, overload
 
+from .cards import Card
 from .errors import IllegalActionError, RulesError, UndoError
+
+if TYPE_CHECKING:
+    from typing_extensions import Self
+
+A = TypeVar("A", bound=Hashable)
+"""A game's action type (its ``Action``)."""
+V = TypeVar("V")
+"""A game's view type (its ``View``: what one seat sees)."""
+R = TypeVar("R")
+"""A game's rules type (its ``Rules``, a frozen dataclass)."""
+
+Snapshot = tuple[tuple[int, ...], dict[str, Any]]
+"""What ``undo()`` restores: the lengths of the growing fields, and every other field copied."""
 
 TERMINAL = -1
 """``current_player`` once the game is over."""
@@ -26,7 +46,8 @@ TERMINAL = -1
 def game_module(name: str) -> ModuleType:
     """The engine module of a registered game by its name (:func:`cardlab.registry.game_info`)."""
     from .registry import game_info
-    return game_info(name).module
+    module: ModuleType = game_info(name).module
+    return module
 
 
 @dataclass(frozen=True)
@@ -41,8 +62,8 @@ class Outcome:
     stats: dict[str, Any] = field(default_factory=dict)
 
 
-class GameState(ABC):
-    """Base class of a game in progress.
+class GameState(ABC, Generic[A, V, R]):
+    """Base class of a game in progress, generic over the game's action, view and rules types.
 
     Subclasses set ``game`` (the registry name) and ``action_type`` (the module's ``Action``),
     own ``rules`` (a frozen dataclass with a ``name``), ``players``, ``seed`` and ``rng`` (the
@@ -52,12 +73,14 @@ class GameState(ABC):
 
     game: ClassVar[str]
     action_type: ClassVar[type]
-    rules: Any
+    rules: R
     players: tuple[str, ...]
     seed: int
     rng: random.Random
-    events: list
-    history: list
+    events: list[Any]
+    history: list[A]
+    _undoable: bool
+    _undo_stack: list[Snapshot]
 
     def _start(self, seed: int | None, undo: bool = True) -> None:
         """Common set-up: call first from ``__init__``. ``seed=None`` draws a seed and keeps it,
@@ -68,7 +91,7 @@ class GameState(ABC):
         self.rng = random.Random(self.seed)
         self.events = []
         self.history = []
-        self._undo_stack: list[dict] = []
+        self._undo_stack = []
 
     # --- what a game implements -------------------------------------------------------------
     @property
@@ -77,23 +100,24 @@ class GameState(ABC):
         """The seat to act, or ``TERMINAL``."""
 
     @abstractmethod
-    def legal_actions(self) -> list[Hashable]:
+    def legal_actions(self) -> list[A]:
         """Every legal action now (empty only when the game is over)."""
 
     @abstractmethod
-    def _apply(self, action: Hashable) -> None:
+    def _apply(self, action: A) -> None:
         """Carry out a legal action (no checks)."""
 
-    @abstractmethod
-    def action_text(self, action: Hashable) -> str:
-        """The text form of an action, as stored in records (``str(action)`` of an ``Action``)."""
+    def action_text(self, action: A) -> str:
+        """The text form of an action, as stored in records: ``str(action)`` unless a game says
+        otherwise."""
+        return str(action)
 
     @abstractmethod
-    def parse_action(self, text: str) -> Hashable:
+    def parse_action(self, text: str) -> A:
         """Read an action's text form; raise ``IllegalActionError(rule="syntax")`` if unreadable."""
 
     @abstractmethod
-    def why_illegal(self, action: Hashable) -> tuple[str, str]:
+    def why_illegal(self, action: A) -> tuple[str, str]:
         """``(rule_id, explanation)`` for an action that is not legal now."""
 
     @property
@@ -102,7 +126,7 @@ class GameState(ABC):
         """The result once over, else None."""
 
     @abstractmethod
-    def initial_deal(self) -> dict:
+    def initial_deal(self) -> dict[str, Any]:
         """The starting position as JSON-ready data (card lists in ASCII text)."""
 
     @abstractmethod
@@ -110,11 +134,16 @@ class GameState(ABC):
         """One event of this game in words, with the players' names."""
 
     @abstractmethod
-    def hidden_cards(self, player: int) -> set:
+    def hidden_cards(self, player: int) -> set[Card]:
         """The cards ``player`` may not see now: ``view(player)`` shows none of them (checked by
         the contract, :mod:`cardlab.contract`)."""
 
-    def public_view(self) -> Any:
+    @abstractmethod
+    def view(self, player: int | None = None) -> V:
+        """What ``player`` sees now (None: every hand face up, as a replay shows a game): no card
+        of :meth:`hidden_cards` for a seat (checked by the contract)."""
+
+    def public_view(self) -> V:
         """What every player sees (a spectator's view, for a projector): no card that any player
         may not see (:meth:`hidden_cards`), and everything once the game is over. A game without
         one has no spectators in a room."""
@@ -125,14 +154,14 @@ class GameState(ABC):
     def is_over(self) -> bool:
         return self.current_player == TERMINAL
 
-    def apply(self, action: Hashable) -> None:
+    def apply(self, action: A) -> None:
         """Apply a legal action (fast path: trusts the caller). ``undo()`` takes it back."""
         if self._undoable:
             self._undo_stack.append(self._snapshot())
         self._apply(action)
         self.history.append(action)
 
-    def play(self, action: Any, player: int | None = None) -> Hashable:
+    def play(self, action: A | str, player: int | None = None) -> A:
         """Validate and apply an action given as text or as an ``Action`` of this game; ``player``,
         if given, must be a seat allowed to take it.
 
@@ -155,14 +184,14 @@ class GameState(ABC):
         self.apply(action)
         return action
 
-    def read_action(self, value: Any) -> Hashable:
+    def read_action(self, value: object) -> A:
         """The action ``value`` stands for: its text read by :meth:`parse_action`, or an action of
         this game whose text reads back to it; ``IllegalActionError(rule="syntax")`` otherwise."""
         if isinstance(value, str):
             return self.parse_action(value)
         if isinstance(value, self.action_type):
             try:
-                text = self.action_text(value)
+                text = self.action_text(cast(A, value))       # an action of this game's type
             except (AttributeError, IndexError, KeyError, TypeError, ValueError):
                 text = None
             if text is not None and self.parse_action(text) == value:
@@ -171,16 +200,16 @@ class GameState(ABC):
         raise IllegalActionError(f"expected a {self.game} action or its text, not {type(value).__name__} "
                                  f"{value!r:.40}", rule="syntax")
 
-    def _actors(self, action: Hashable) -> tuple[int, ...]:
+    def _actors(self, action: A) -> tuple[int, ...]:
         """The seats that may take ``action`` now (the player due, unless a game says otherwise)."""
         return (self.current_player,)
 
-    def _is_legal(self, action: Hashable) -> bool:
+    def _is_legal(self, action: A) -> bool:
         """Whether a well-formed action may be played now (``legal_actions()``, unless a game
         accepts more, such as Cleopatra's timed slaps)."""
         return action in self.legal_actions()
 
-    def undo(self) -> Hashable:
+    def undo(self) -> A:
         """Take back the last action and return it; the state is restored exactly. ``UndoError``
         when there is nothing to take back (or the game keeps no snapshots)."""
         if not self._undoable:
@@ -190,20 +219,45 @@ class GameState(ABC):
         self._restore(self._undo_stack.pop())
         return self.history.pop()
 
-    def contest(self, players: Sequence[Any]) -> Hashable | None:
+    def contest(self, players: Sequence[Any]) -> A | None:
         """An action that interrupts the turn order, asked of ``players`` by :func:`play_out`
         after every action (Cleopatra's slap race on a pair); None: the player due chooses."""
         return None
 
-    def clone(self, undo: bool = True, cls: type | None = None) -> "GameState":
+    def clone(self, undo: bool = True, cls: type[Self] | None = None) -> Self:
         """An independent copy of the game: the same position, events, history and RNG state.
         ``undo=False`` gives a copy that keeps no undo snapshots (for bots' playouts: faster);
         ``cls``, a subclass to make the copy of (OpenSpiel's adapter)."""
-        other = object.__new__(cls or type(self))
-        vars(other).update(self._fields())
-        other.events, other.history = list(self.events), list(self.history)
-        other._undoable = undo and self._undoable
-        other._undo_stack = list(self._undo_stack) if other._undoable else []
+        return self._copy(cls or type(self), self._fields(), self._lengths(), len(self.history),
+                          undo and self._undoable)
+
+    def position(self, actions: int) -> Self:
+        """An independent copy of the game as it was after its first ``actions`` actions, made from
+        its undo snapshots (nothing is played again): what a replay steps through
+        (:class:`Positions`). ``UndoError`` for an earlier position of a game that keeps no
+        snapshots (``undo=False``)."""
+        if isinstance(actions, bool) or not isinstance(actions, int) or not 0 <= actions <= len(self.history):
+            raise IndexError(f"position {actions!r:.20}: this game has positions 0 to {len(self.history)}")
+        if actions == len(self.history):
+            return self.clone()
+        if not self._undoable:
+            raise UndoError("position: this game was made with undo=False and keeps no earlier positions")
+        lengths, fields = self._undo_stack[actions]
+        return self._copy(type(self), {k: copied(v) for k, v in fields.items()}, lengths, actions, True)
+
+    def _copy(self, cls: type[Self], fields: dict[str, Any], lengths: tuple[int, ...], n_actions: int,
+              undo: bool) -> Self:
+        """A new state of class ``cls`` with ``fields`` (copies already), the growing fields of
+        this game as long as ``lengths`` says, and its first ``n_actions`` actions (their
+        snapshots too if ``undo``)."""
+        other: Self = object.__new__(cls)
+        vars(other).update(fields)
+        for name, length in zip(self._GROWING, lengths):
+            grown = vars(self)[name]
+            vars(other)[name] = dict(islice(grown.items(), length)) if isinstance(grown, dict) else grown[:length]
+        other.history = self.history[:n_actions]
+        other._undoable = undo
+        other._undo_stack = self._undo_stack[:n_actions] if undo else []
         return other
 
     def history_text(self) -> list[str]:
@@ -212,24 +266,41 @@ class GameState(ABC):
 
     _APPEND_ONLY = ("_undo_stack", "_undoable", "events", "history")
 
+    _GROWING: ClassVar[tuple[str, ...]] = ("events",)
+    """The fields that only grow while the game goes on (lists appended to, dicts given new keys;
+    nothing in them changed or taken out, and no mutable value inside): a snapshot keeps their
+    lengths, not copies, so that it costs the same late in a long game as early. A game adds its
+    own: ``_GROWING = GameState._GROWING + ("_seen",)``, each set in ``__init__``."""
+
     # --- the one snapshot mechanism (undo and clone) -------------------------------------------
-    def _fields(self) -> dict:
-        """Every field but the append-only lists, copied by :func:`copied` (the RNG included)."""
-        return {k: copied(v) for k, v in vars(self).items() if k not in self._APPEND_ONLY}
+    def _fields(self) -> dict[str, Any]:
+        """Every field but the append-only and growing ones, copied by :func:`copied` (the RNG
+        included)."""
+        return {k: copied(v) for k, v in vars(self).items() if k not in self._APPEND_ONLY and k not in self._GROWING}
 
-    def _snapshot(self) -> tuple[int, dict]:
-        """What ``undo()`` restores: the number of events, and every other field copied."""
-        return len(self.events), self._fields()
+    def _lengths(self) -> tuple[int, ...]:
+        """The lengths of the growing fields (:attr:`_GROWING`) now."""
+        return tuple(len(vars(self)[name]) for name in self._GROWING)
 
-    def _restore(self, snapshot: tuple[int, dict]) -> None:
-        n_events, fields = snapshot
-        del self.events[n_events:]
+    def _snapshot(self) -> Snapshot:
+        """What ``undo()`` restores: the lengths of the growing fields, and every other field copied."""
+        return self._lengths(), self._fields()
+
+    def _restore(self, snapshot: Snapshot) -> None:
+        lengths, fields = snapshot
+        for name, length in zip(self._GROWING, lengths):
+            grown = vars(self)[name]
+            if isinstance(grown, dict):
+                while len(grown) > length:
+                    grown.popitem()                            # the keys added last go first
+            else:
+                del grown[length:]
         for key, value in fields.items():
             if isinstance(value, random.Random) and isinstance(vars(self).get(key), random.Random):
                 vars(self)[key].setstate(value.getstate())    # the same RNG object, set back
             else:
                 vars(self)[key] = copied(value)                # the snapshot stays untouched
-        for key in set(vars(self)) - set(fields) - set(self._APPEND_ONLY):
+        for key in set(vars(self)) - set(fields) - set(self._APPEND_ONLY) - set(self._GROWING):
             del vars(self)[key]                                # a field set after the snapshot
 
     def fingerprint(self) -> str:
@@ -241,6 +312,46 @@ class GameState(ABC):
         return repr(sorted(state.items(), key=lambda kv: kv[0]))
 
 
+AnyState = GameState[Any, Any, Any]
+"""A state of any game (where the action, view and rules types do not matter)."""
+
+S = TypeVar("S", bound=AnyState)
+
+
+class Positions(Sequence[S]):
+    """Every position of one game, from the deal to the last action: ``positions[k]`` is a new,
+    independent state after the first ``k`` actions (:meth:`GameState.position`), made when it is
+    asked for from the game's undo snapshots. So the sequence costs no more than playing the game
+    once, and stepping to any position costs the same early or late in a long game
+    (:meth:`cardlab.records.Record.states`, the replays)."""
+
+    def __init__(self, game: S) -> None:
+        self.game = game.clone()          # the last position; later actions on ``game`` change nothing here
+
+    def __len__(self) -> int:
+        return len(self.game.history) + 1
+
+    @overload
+    def __getitem__(self, k: int) -> S: ...
+    @overload
+    def __getitem__(self, k: slice) -> list[S]: ...
+
+    def __getitem__(self, k: int | slice) -> S | list[S]:
+        if isinstance(k, slice):
+            return [self[i] for i in range(*k.indices(len(self)))]
+        if isinstance(k, int) and not isinstance(k, bool) and -len(self) <= k < 0:
+            k += len(self)
+        return self.game.position(k)
+
+    def __repr__(self) -> str:
+        return f"<Positions of a {self.game.game} game: the deal and {len(self) - 1} actions>"
+
+
+_SHARED = frozenset({Card, str, int, float, bool, type(None), tuple, frozenset})
+"""Immutable kinds that :func:`copied` shares (it would hand them back as they are): checked
+first, so that a list of cards is copied without a call per card."""
+
+
 def copied(value: Any) -> Any:
     """A copy of a state's field for a snapshot or a clone: the mutable containers (lists, dicts,
     sets) copied at every depth, a ``random.Random`` copied with its state, and the immutable
@@ -248,19 +359,19 @@ def copied(value: Any) -> Any:
     in these, so that one mechanism serves every game's ``undo()`` and ``clone()``."""
     kind = type(value)
     if kind is list:
-        return [copied(v) for v in value]
+        return [v if type(v) in _SHARED else copied(v) for v in value]
     if kind is dict:
-        return {k: copied(v) for k, v in value.items()}
+        return {k: v if type(v) in _SHARED else copied(v) for k, v in value.items()}
     if kind is set:
         return set(value)
     if isinstance(value, random.Random):
-        other = kind()
+        other = random.Random.__new__(random.Random) if kind is random.Random else kind()   # not seeded from the OS: set below
         other.setstate(value.getstate())
         return other
     return value
 
 
-def play_out(state: GameState, players: Sequence[Any], max_actions: int | None = None) -> GameState:
+def play_out(state: S, players: Sequence[Any], max_actions: int | None = None) -> S:
     """Play ``state`` on with one computer player per seat (anything with ``choose(state)``) until
     the end or ``max_actions`` more actions; returns the state. After every action the game may
     let a player act out of turn (:meth:`GameState.contest`: Cleopatra's slaps)."""

@@ -7,7 +7,6 @@ comment describes the position after that action). Records never use pickle.
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import json
 from dataclasses import dataclass, field
@@ -16,14 +15,14 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from .cards import Card, french_deck, italian_deck
 from .errors import CardlabError, RecordError
-from .game import game_module, resolve_rules
+from .game import Positions, copied, game_module, resolve_rules
 from .record_json import json_path, parse, read_bytes, shorten
 from .record_schema import FORMAT, validate
 
 if TYPE_CHECKING:  # pandas is imported only when a frame is asked for
     import pandas as pd
 
-    from .game import GameState
+    from .game import AnyState
 
 
 @dataclass
@@ -54,24 +53,21 @@ class Record:
     def save(self, path: str | Path) -> None:
         Path(path).write_text(self.to_json(), encoding="utf-8")
 
-    def replay(self, upto: int | None = None) -> "GameState":
+    def replay(self, upto: int | None = None) -> "AnyState":
         """A fresh state with the first ``upto`` actions (all by default) played and checked."""
         state = _new_state(self)
         for i, text in enumerate(self.actions[:upto]):
             _play(state, i, text)
         return state
 
-    def states(self) -> list["GameState"]:
-        """The position before any action, then after each action (for stepping a replay)."""
-        state = _new_state(self)
-        out = [copy.deepcopy(state)]
-        for i, text in enumerate(self.actions):
-            _play(state, i, text)
-            out.append(copy.deepcopy(state))
-        return out
+    def states(self) -> Positions[AnyState]:
+        """The position before any action, then after each action (for stepping a replay): each
+        an independent state, made when it is asked for (:class:`cardlab.game.Positions`), so
+        that this costs one replay of the actions, whatever the game's length."""
+        return Positions(self.replay())
 
 
-def record_of(state: "GameState", **headers: Any) -> Record:
+def record_of(state: "AnyState", **headers: Any) -> Record:
     """The record of a game so far (headers: players, comments, source, date, title; the
     players' names default to the state's)."""
     outcome = state.outcome
@@ -81,18 +77,18 @@ def record_of(state: "GameState", **headers: Any) -> Record:
                   "scores": list(outcome.scores), "ranking": list(outcome.ranking)}
     headers.setdefault("players", list(state.players))
     return Record(game=state.game, rules=dataclasses.asdict(state.rules), seed=state.seed,
-                  deal=copy.deepcopy(state.initial_deal()), actions=state.history_text(), result=result,
+                  deal=copied(state.initial_deal()), actions=state.history_text(), result=result,
                   **headers)
 
 
-def _play(state: "GameState", i: int, text: str) -> None:
+def _play(state: "AnyState", i: int, text: str) -> None:
     try:
         state.play(text)
     except (CardlabError, ValueError) as e:
         raise RecordError(f"actions[{i}]", str(e)) from None
 
 
-def _new_state(record: Record) -> "GameState":
+def _new_state(record: Record) -> "AnyState":
     module = game_module(record.game)
     rules = rules_from_dict(module, record.rules)
     seats = getattr(rules, "players", 2)
@@ -100,14 +96,15 @@ def _new_state(record: Record) -> "GameState":
         raise RecordError("players", f"{len(record.players)} names for the {seats} seats of rules.players")
     _check_cards_once(record.deal)
     try:
-        return module.new_game(rules=rules, seed=record.seed, deal=record.deal, players=record.players or None)
+        state: AnyState = module.new_game(rules=rules, seed=record.seed, deal=record.deal, players=record.players or None)
     except RecordError as e:
         raise RecordError(f"deal.{e.path}" if e.path else "deal", str(e).removeprefix(f"{e.path}: ")) from None
     except (CardlabError, ValueError) as e:
         raise RecordError("deal", str(e)) from None
+    return state
 
 
-def _check_cards_once(deal: Any, path: tuple = ("deal",), seen: dict | None = None) -> None:
+def _check_cards_once(deal: Any, path: tuple[str | int, ...] = ("deal",), seen: dict[str, str] | None = None) -> None:
     """A card text that appears twice anywhere in the deal, named at its second place."""
     seen = {} if seen is None else seen
     items = deal.items() if isinstance(deal, dict) else enumerate(deal) if isinstance(deal, list) else ()

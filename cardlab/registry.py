@@ -73,7 +73,8 @@ class GameInfo:
     @property
     def module(self) -> ModuleType:
         """The engine module."""
-        return _resolve(self.engine)
+        module: ModuleType = _resolve(self.engine)
+        return module
 
     def has(self, part: str) -> bool:
         """Whether the game declares ``part``."""
@@ -102,7 +103,8 @@ class GameInfo:
     @property
     def presets(self) -> Mapping[str, Any]:
         """The named rule sets."""
-        return self.module.PRESETS
+        presets: Mapping[str, Any] = self.module.PRESETS
+        return presets
 
 
 FOLDER_PARTS: dict[str, str] = {

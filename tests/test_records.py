@@ -321,6 +321,40 @@ def test_record_states_step_through_the_game():
     assert len(states) == 7 and states[-1].pile == state.pile and states[0].history == []
 
 
+PRESETS = [(info.name, preset) for info in builtin_games() for preset in info.module.PRESETS]
+
+
+@pytest.mark.parametrize("game, preset", PRESETS)
+def test_each_of_a_records_states_is_its_replay_up_to_there(game, preset):
+    """Issue 37: the states are made from the replay's undo snapshots, not by replaying or deep
+    copies; each is exactly the game after its first k actions (Beggar-my-neighbour's loop
+    detection, a field that only grows, included)."""
+    record = record_of(started(game, seed=4, actions=60, preset=preset))
+    states = record.states()
+    assert len(states) == len(record.actions) + 1
+    for k in range(len(states)):
+        assert states[k].fingerprint() == record.replay(k).fingerprint(), k
+    assert states[-1].fingerprint() == states[len(states) - 1].fingerprint()
+    with pytest.raises(IndexError):
+        states[len(states)]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_state_of_a_record_is_independent_and_takes_back_its_actions(game):
+    record = record_of(started(game, seed=5, actions=30))
+    states = record.states()
+    k = len(states) // 2
+    mine = states[k]
+    mine.play(mine.legal_actions()[0])
+    assert states[k].fingerprint() == record.replay(k).fingerprint()         # the others unchanged
+    assert states[-1].fingerprint() == record.replay().fingerprint()
+    mine.undo()
+    assert mine.fingerprint() == states[k].fingerprint()
+    mine.undo()
+    assert mine.fingerprint() == states[k - 1].fingerprint()
+    assert [s.fingerprint() for s in states[k - 1:k + 1]] == [record.replay(i).fingerprint() for i in (k - 1, k)]
+
+
 def test_a_record_without_names_uses_the_default_names():
     data = data_of("cleopatra")
     data["players"] = []

@@ -16,7 +16,6 @@ Smaller runs: ``--positions 6 --long 4 --games 1``. Figures, not tests: nothing 
 from __future__ import annotations
 
 import argparse
-import copy
 import statistics
 import time
 from typing import TYPE_CHECKING, Any, Hashable
@@ -61,7 +60,7 @@ def positions(cases: CoachCases, count: int, seed: int = 2026, every: int = 3) -
             if state.is_over or len(out) == count:
                 break
             if len(state.legal_actions()) > 1 and i % every == n % every:
-                out.append(copy.deepcopy(state))
+                out.append(state.clone())
             state.apply(bots[state.current_player].choose(state))
         n += 1
     return out

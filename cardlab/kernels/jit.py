@@ -15,7 +15,7 @@ and :func:`leading_zeros` of a 64-bit word), and :func:`set_parallel_chunksize` 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardlab.pace import plain_kernels
 
@@ -23,7 +23,11 @@ from cardlab.pace import plain_kernels
 PLAIN = plain_kernels()
 """True when the kernels run as plain Python on :mod:`cardlab.kernels.plain`."""
 
-if PLAIN:
+if TYPE_CHECKING:   # the kernels are checked as the compiled path's code: numpy's types
+    import numpy as np
+    from numba import njit, prange, set_parallel_chunksize
+    from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
+elif PLAIN:
     from cardlab.kernels import plain as np
 
     prange = range
@@ -46,9 +50,9 @@ if PLAIN:
         """numba's chunk size of a ``prange`` (one thread here: nothing to set); the size before."""
         return 0
 else:
-    import numpy as np  # type: ignore[no-redef]
-    from numba import njit, prange, set_parallel_chunksize  # type: ignore[no-redef]  # noqa: F401
-    from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros  # type: ignore[no-redef]  # noqa: F401
+    import numpy as np
+    from numba import njit, prange, set_parallel_chunksize  # noqa: F401
+    from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros  # noqa: F401
 
 MASK64 = np.uint64(0xFFFFFFFFFFFFFFFF)
 """All 64 bits: a product of 64-bit words masked with it wraps on the plain path as compiled code

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import ipywidgets as w
 import traitlets
@@ -37,7 +37,7 @@ from .view import Event, TableView
 if TYPE_CHECKING:
     from ..records import Record
 
-Frames = Sequence[str] | Callable[[int], str]
+Frames = Sequence[str] | Callable[[int], str] | Callable[[int, str], str]
 # Autoplay speeds: label -> milliseconds between steps.
 SPEEDS: dict[str, int] = {"slow": 1600, "normal": 800, "fast": 300}
 
@@ -164,11 +164,17 @@ class Replayer(w.VBox):
                  n_frames: int | None = None, wide_width: int | None = None,
                  narrow_width: int | None = None, lang: str = "en", **kwargs: Any) -> None:
         self.wide_width, self.narrow_width = wide_width, narrow_width
+        self._frame: Callable[[int], str]
         if callable(frames):
-            self._frame = (lambda k: frames(k, self.layout)) if wide_width is not None else frames  # type: ignore
-            if n_frames is None and captions is None:
-                raise ValueError("with a callable for frames, give captions or n_frames")
-            n_frames = len(captions) if n_frames is None else n_frames
+            if wide_width is not None:     # the callable's arguments are known by wide_width alone
+                in_layout = cast(Callable[[int, str], str], frames)
+                self._frame = lambda k: in_layout(k, self.layout)
+            else:
+                self._frame = cast(Callable[[int], str], frames)
+            if n_frames is None:
+                if captions is None:
+                    raise ValueError("with a callable for frames, give captions or n_frames")
+                n_frames = len(captions)
         elif wide_width is not None:
             raise ValueError("with wide_width, frames is a callable (step, layout) -> svg")
         else:

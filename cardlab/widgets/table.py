@@ -41,21 +41,22 @@ events as the browser does.
 from __future__ import annotations
 
 import itertools
-from typing import Any, Iterable
+from typing import Any, Generic, Iterable
 
 import ipywidgets as w
 
 from ..draw.svg import height_of, layout_for
 from ..errors import CardlabError, IllegalActionError
-from ..game import GameState
+from ..game import S
 from ..words import TABLE, check_lang, refused
 from .view import Event, TableEventError, TableView
 
 NEXT_KEYS = {"ArrowRight": 1, "ArrowDown": 1, "ArrowLeft": -1, "ArrowUp": -1}
 
 
-class GameTable(w.VBox):
-    """A game against computer players; the reader sits at seat ``you``.
+class GameTable(w.VBox, Generic[S]):
+    """A game against computer players; the reader sits at seat ``you``; generic over the game's
+    state type (``class KirifuTable(GameTable[kirifu.State])``).
 
     ``settings``: widgets shown above the table (rules, seed …); ``below``: widgets shown between
     the table and the New game button (a score sheet …). Subclasses call :meth:`new_game` at the
@@ -63,6 +64,7 @@ class GameTable(w.VBox):
     """
 
     you: int = 0
+    state: S
     #: in a room (:mod:`cardlab.rooms`): the room's game that owns the state and moves its computer
     #: seats; None at a table of its own (see :meth:`sit`)
     host: Any = None
@@ -101,7 +103,7 @@ class GameTable(w.VBox):
         self.add_class("cardlab-table-root")
 
     # --- what a game gives ------------------------------------------------------------------------
-    def make_state(self) -> GameState:
+    def make_state(self) -> S:
         """A new game, with the computer players it needs."""
         raise NotImplementedError
 
@@ -157,7 +159,7 @@ class GameTable(w.VBox):
         """The message when the game is over."""
         return TABLE.say(self.lang, "game_over")
 
-    def choose(self, state: GameState) -> Any:
+    def choose(self, state: S) -> Any:
         """The computer's action for the seat to move (the default: that seat's bot)."""
         return self.bots[state.current_player].choose(state)
 
@@ -166,7 +168,7 @@ class GameTable(w.VBox):
         """Start a new game: the game's state, then the computer's moves up to the reader's turn."""
         self.start(self.make_state())
 
-    def start(self, state: GameState) -> None:
+    def start(self, state: S) -> None:
         """Play on from ``state`` (a new game, or a prepared position)."""
         self.cancel_timers()
         self.state = state
@@ -207,7 +209,7 @@ class GameTable(w.VBox):
             self._busy = False
 
     # --- a seat of a room's game -------------------------------------------------------------------
-    def sit(self, state: GameState, seat: int, host: Any) -> None:
+    def sit(self, state: S, seat: int, host: Any) -> None:
         """Sit at seat ``seat`` of a game that ``host`` owns (a room's, :mod:`cardlab.rooms`): the
         table draws ``state`` as that seat sees it and plays that seat's actions on it; the host
         moves the other seats and deals new games (N and New game do nothing here)."""

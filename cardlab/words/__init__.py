@@ -20,9 +20,9 @@ LANGS = ("en", "ja")
 
 def check_lang(lang: object) -> str:
     """``lang`` if it is one of :data:`LANGS`, else ``ValueError`` naming the choices."""
-    if lang not in LANGS:
+    if not isinstance(lang, str) or lang not in LANGS:
         raise ValueError(f"lang must be one of {LANGS}, not {lang!r:.40}")
-    return lang  # type: ignore[return-value]
+    return lang
 
 
 def _fields(text: str) -> set[str]:

@@ -161,6 +161,10 @@ class Slap(Action):
         return tuple(s for s, _ in self.times)
 
 
+TurnOrSlap = Turn | Slap
+"""Every Cleopatra action is one of the two (the type the state's methods take and give)."""
+
+
 def slap(*players: int) -> Slap:
     """An untimed slap by one player (or an untimed race, decided by a coin)."""
     return Slap(tuple((s, None) for s in players))
@@ -192,7 +196,7 @@ class View:
     goes on unless someone slaps the pair on top first (C10), else None."""
 
     player: int | None
-    players: tuple[str, str]
+    players: tuple[str, ...]
     current_player: int
     pile: tuple[Card, ...]
     hand_sizes: tuple[int, int]
@@ -205,14 +209,15 @@ class View:
 
 
 # --- the state ------------------------------------------------------------------------------------
-class State(GameState):
+class State(GameState[TurnOrSlap, View, Rules]):
     """A game of Cleopatra or a relative in progress (see the module docstring)."""
 
     game = "cleopatra"
     action_type = Action
+    _GROWING = GameState._GROWING + ("_positions",)    # loop detection's positions: a snapshot keeps their count
 
     # --- the deal ---------------------------------------------------------------------------------
-    def __init__(self, rules: Rules = CLEOPATRA, seed: int | None = None, deal: dict | None = None,
+    def __init__(self, rules: Rules = CLEOPATRA, seed: int | None = None, deal: dict[str, Any] | None = None,
                  players: Sequence[str] | None = None, undo: bool = True, chance: Any = None) -> None:
         self._start(seed, undo)
         self._chance = chance            # replays: draws C9 reshuffles and C11 coins instead of the RNG
@@ -222,7 +227,7 @@ class State(GameState):
         hands, first = seeded_deal(rules, self.rng)   # always drawn, so a given deal leaves the
         if deal is not None:                           # RNG where a seeded deal would (replays)
             hands, first = read_deal(deal)
-        self._deal = {"hands": [[c.ascii() for c in h] for h in hands], "first": first}
+        self._deal: dict[str, Any] = {"hands": [[c.ascii() for c in h] for h in hands], "first": first}
         self.hands: list[list[Card]] = [list(h) for h in hands]
         self.won: list[list[Card]] = [[], []]
         self.pile: list[Card] = []
@@ -238,7 +243,6 @@ class State(GameState):
         self.tricks = 0
         self._outcome: Outcome | None = None
         self._positions: dict[str, int] = {}
-        self._position_order: list[str] = []
         self._trick_start()
         self._settle()
 
@@ -248,10 +252,10 @@ class State(GameState):
         """The seat due to turn a card (either seat may slap), or ``TERMINAL``."""
         return TERMINAL if self._outcome else self.to_move
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> list[TurnOrSlap]:
         if self._outcome:
             return []
-        actions: list[Action] = [Turn(self.to_move, self._next_card())]
+        actions: list[TurnOrSlap] = [Turn(self.to_move, self._next_card())]
         if self.rules.slaps == "none":
             return actions
         pair = self.pair_on_top
@@ -260,14 +264,14 @@ class State(GameState):
                 actions.append(slap(seat))
         return actions
 
-    def _is_legal(self, action: Action) -> bool:
+    def _is_legal(self, action: TurnOrSlap) -> bool:
         """``legal_actions()``, and timed slaps and races (C11) of seats that may slap now."""
         if isinstance(action, Slap):
             legal = self.legal_actions()
             return all(slap(s) in legal for s in action.players) and (len(action.times) == 1 or self.pair_on_top)
         return action in self.legal_actions()
 
-    def _actors(self, action: Action) -> tuple[int, ...]:
+    def _actors(self, action: TurnOrSlap) -> tuple[int, ...]:
         """Either seat may slap (C10); the seat named by a turn turns (``why_illegal`` says if it is not due)."""
         return action.players if isinstance(action, Slap) else (action.player,)
 
@@ -309,7 +313,7 @@ class State(GameState):
         return cards[0]
 
     # --- applying actions -------------------------------------------------------------------------
-    def apply(self, action: Action) -> None:
+    def apply(self, action: TurnOrSlap) -> None:
         """Apply a legal action (fast path: trusts the caller), except a slap without a pair that
         has no effect: that is no action (C13), and would make a record that does not replay, so
         ``apply()`` refuses it as ``play()`` does (``IllegalActionError``, state unchanged)."""
@@ -320,7 +324,7 @@ class State(GameState):
             raise IllegalActionError(why, rule=rule)
         super().apply(action)
 
-    def _apply(self, action: Action) -> None:
+    def _apply(self, action: TurnOrSlap) -> None:
         if isinstance(action, Turn):
             self._turn(action.player)
         else:
@@ -354,12 +358,14 @@ class State(GameState):
         if pay:                                      # C6: the opponent pays for the honour
             self.owed, self.creditor, self.to_move = pay, seat, 1 - seat
         elif paying:
+            creditor = self.creditor
+            assert creditor is not None              # a payment runs for the creditor's honour (C6)
             self.owed -= 1
             if not self.owed and self.pair_on_top:   # C10: the slap beats the collection
-                self.collector, self.creditor, self.to_move = self.creditor, None, self.creditor
-                self.events.append(Pending(len(self.history), self.step, self.collector))
+                self.collector, self.creditor, self.to_move = creditor, None, creditor
+                self.events.append(Pending(len(self.history), self.step, creditor))
             elif not self.owed:
-                self._capture(self.creditor, "payment")
+                self._capture(creditor, "payment")
         else:                                        # C5
             self.to_move = 1 - seat
 
@@ -399,7 +405,6 @@ class State(GameState):
             self._end(None, "loop")
         else:
             self._positions[key] = self.tricks
-            self._position_order.append(key)
 
     def _settle(self) -> None:
         """After each action: a loss if the player due has no card to turn, the step cap."""
@@ -424,13 +429,13 @@ class State(GameState):
         self.events.append(Ended(len(self.history), self.step, winner, reason))
 
     # --- texts and errors -------------------------------------------------------------------------
-    def action_text(self, action: Action) -> str:
+    def action_text(self, action: TurnOrSlap) -> str:
         return action_text(action)
 
     def describe(self, event: Any) -> str:
         return describe(event, self.players)
 
-    def parse_action(self, text: str) -> Action:
+    def parse_action(self, text: str) -> TurnOrSlap:
         words = text.split()
         if len(words) == 2 and words[0] in tuple(SEATS):
             try:
@@ -454,7 +459,7 @@ class State(GameState):
         raise IllegalActionError(f"cannot read {text!r:.60}; actions look like 'X 5H', 'slap Y' or "
                                  "'slap X@230 Y@310'", rule="syntax")
 
-    def why_illegal(self, action: Action) -> tuple[str, str]:
+    def why_illegal(self, action: TurnOrSlap) -> tuple[str, str]:
         if isinstance(action, Turn):
             if action.player != self.to_move:
                 return "turn", f"{SEATS[self.to_move]} is due to play, not {SEATS[action.player]}"
@@ -472,7 +477,7 @@ class State(GameState):
     def outcome(self) -> Outcome | None:
         return self._outcome
 
-    def initial_deal(self) -> dict:
+    def initial_deal(self) -> dict[str, Any]:
         return {"hands": [list(h) for h in self._deal["hands"]], "first": self._deal["first"]}
 
     def cards_of(self, seat: int) -> int:
@@ -520,7 +525,7 @@ class State(GameState):
 
 
 # --- new games: the deal reader (patterns.read_deal), make_deal, new_game -------------------------
-def make_deal(hands: Sequence[str | Sequence[str]], first: int = 0) -> dict:
+def make_deal(hands: Sequence[str | Sequence[str]], first: int = 0) -> dict[str, Any]:
     """A deal for ``new_game(deal=...)``: X's hand then Y's, each a text of cards (``"5H QH 8H"``,
     top card first), a list of card texts, or a pattern string (``"K-KK----K-A"``, see
     :mod:`cardlab.games.cleopatra.patterns`); ``first`` is the seat that plays first. Returns the
@@ -531,7 +536,7 @@ def make_deal(hands: Sequence[str | Sequence[str]], first: int = 0) -> dict:
     return {"hands": [[c.ascii() for c in h] for h in cards], "first": first}
 
 
-def new_game(rules: Rules | str = CLEOPATRA, seed: int | None = None, deal: dict | None = None,
+def new_game(rules: Rules | str = CLEOPATRA, seed: int | None = None, deal: dict[str, Any] | None = None,
              players: Sequence[str] | None = None, undo: bool = True, chance: Any = None) -> State:
     """A new game. ``rules``: a ``Rules`` or a preset name; ``deal``: ``{"hands": [X, Y],
     "first": 0}`` with card lists or pattern strings (``None``: dealt from ``seed``, C2/C3);

@@ -78,7 +78,7 @@ def seeded_deal(rules: Any, rng: random.Random) -> tuple[list[list[Card]], int]:
     return hands, first
 
 
-def read_deal(deal: dict) -> tuple[list[list[Card]], int]:
+def read_deal(deal: dict[str, Any]) -> tuple[list[list[Card]], int]:
     """A deal's hands (card lists or pattern strings) and first seat; ``RecordError`` names the bad field."""
     if not isinstance(deal, dict) or "hands" not in deal:
         raise RecordError("", "a deal is {'hands': [hand X, hand Y], 'first': 0 or 1}")

@@ -60,7 +60,8 @@ def _curve(bests: list[int], batch: int, best_deal: np.ndarray) -> "pd.DataFrame
 def random_sampling(budget: int, seed: int, batch: int = 1024, executor: Executor | None = None) -> "pd.DataFrame":
     """Fresh random deals, ``batch`` at a time, until ``budget`` games: the curve of the best."""
     rng = np.random.default_rng(seed)
-    bests, best_deal = [], np.arange(52)
+    bests: list[int] = []
+    best_deal = np.arange(52)
     for _ in range(budget // batch):
         deals = rng.permuted(np.tile(np.arange(52), (batch, 1)), axis=1)
         cards = lengths(deals, executor)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from cardlab.cards import french_deck
 from cardlab.record_schema import card_schema, object_schema, seat_schema
 from cardlab.registry import GameInfo
 
 
-def deal_schema(info: GameInfo) -> dict:
+def deal_schema(info: GameInfo) -> dict[str, Any]:
     """The deal section of a Cleopatra record."""
     pattern = {"type": "string", "pattern": "^[-JQKA]*$", "maxLength": 52,
                "title": "a hand in pattern notation: J Q K A, and - for a number card"}

@@ -31,6 +31,7 @@ Two people at one keyboard, no bot: :class:`~cardlab.games.cleopatra.table_duo.C
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import ipywidgets as w
@@ -100,7 +101,7 @@ class CleopatraReplay(w.VBox):
         super().__init__([self.mode, self.replayer])
         self.add_class("cardlab-cleopatra-replay")
 
-    def _replayer(self, states: list[cleopatra.State], at: Any, captions: list[str]) -> Replayer:
+    def _replayer(self, states: Sequence[cleopatra.State], at: Any, captions: list[str]) -> Replayer:
         """Frame k: the game after ``at[k]`` actions, with the capture its last action made."""
         at = list(at)
         return Replayer(lambda k, layout: drawing.table_svg(states[at[k]], layout=layout, lang=self.lang),
@@ -122,7 +123,7 @@ class CleopatraReplay(w.VBox):
         return f"CleopatraReplay(mode={self.mode.value!r}, {self.replayer!r})"
 
 
-class CleopatraTable(GameTable):
+class CleopatraTable(GameTable[cleopatra.State]):
     """You (X) against a slapping bot (Y). See the module docstring for the two modes."""
 
     WIDE_WIDTH = drawing.WIDE_WIDTH

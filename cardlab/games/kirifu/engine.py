@@ -82,7 +82,7 @@ RECEIVE, PASS = "receive", "pass"
 
 
 # --- actions --------------------------------------------------------------------------------------
-class Action(tuple):
+class Action(tuple[Any, ...]):
     """A Kirifu action, a tuple whose ``str()`` is its record text: ``("cut", passed, cutter)``
     ``"cut 9H with 10H"``, ``("take", card)`` ``"take 4S"``, ``("pass", card)`` ``"pass 7S"``,
     ``("osoroi", cards)`` ``"osoroi 4H 4S 9C"`` and ``("send",)`` ``"send"``. Build one as
@@ -102,7 +102,7 @@ _CUT = {(p, c): Action(("cut", p, c)) for p in _DECK for c in _DECK}
 """Single-card actions made once: ``legal_actions()`` hands out these (as fast as plain tuples)."""
 
 
-def action_text(action: tuple) -> str:
+def action_text(action: tuple[Any, ...]) -> str:
     """The record text of an action."""
     kind = action[0]
     if kind == "cut":
@@ -115,7 +115,7 @@ def action_text(action: tuple) -> str:
 
 
 # --- the state (the events and the view are in events.py) -----------------------------------------
-class State(GameState):
+class State(GameState[Action, View, Rules]):
     """A game of Kirifu. Everything but the event and history lists is immutable (tuples), so the
     base's snapshot for ``undo()`` copies little. The RNG is used only for the deal."""
 
@@ -123,7 +123,7 @@ class State(GameState):
     action_type = Action
 
     # --- the deal ---------------------------------------------------------------------------------
-    def __init__(self, rules: Rules = KIRIFU, seed: int | None = None, deal: dict | None = None,
+    def __init__(self, rules: Rules = KIRIFU, seed: int | None = None, deal: dict[str, Any] | None = None,
                  players: Sequence[str] | None = None, undo: bool = True) -> None:
         self._start(seed, undo)
         self.rules = rules
@@ -144,7 +144,7 @@ class State(GameState):
         self.finished: tuple[int, ...] = ()
         self.last_omorai: int | None = None
 
-    def _shuffled_deal(self) -> dict:
+    def _shuffled_deal(self) -> dict[str, Any]:
         rules, n = self.rules, self.rules.players
         deck = french_deck(jokers=int(rules.joker))
         self.rng.shuffle(deck)
@@ -255,7 +255,7 @@ class State(GameState):
         self.events.append(Finished(player, len(self.finished)))
 
     # --- texts and errors -------------------------------------------------------------------------
-    def action_text(self, action: tuple) -> str:
+    def action_text(self, action: tuple[Any, ...]) -> str:
         return action_text(action)
 
     def describe(self, event: Any) -> str:
@@ -329,7 +329,7 @@ class State(GameState):
         return done
 
     # --- results and views ------------------------------------------------------------------------
-    def initial_deal(self) -> dict:
+    def initial_deal(self) -> dict[str, Any]:
         return self._deal
 
     @property
@@ -371,11 +371,11 @@ class State(GameState):
 
 
 # --- new games: the deal reader, make_deal, new_game ----------------------------------------------
-def _replace(items: tuple, i: int, value: object) -> tuple:
+def _replace(items: tuple[Any, ...], i: int, value: object) -> tuple[Any, ...]:
     return items[:i] + (value,) + items[i + 1:]
 
 
-def read_deal(deal: dict, rules: Rules) -> dict:
+def read_deal(deal: dict[str, Any], rules: Rules) -> dict[str, Any]:
     """The deal reader: a deal's JSON form checked against ``rules`` (K1-K4); ``RecordError``
     names the first bad field."""
     if not isinstance(deal, dict) or set(deal) != {"world", "first", "hands", "stock"}:
@@ -402,7 +402,7 @@ def read_deal(deal: dict, rules: Rules) -> dict:
             "stock": list(deal["stock"])}
 
 
-def make_deal(hands: Sequence[str], world: str, first: int = 0, stock_top: str = "", joker: bool = False) -> dict:
+def make_deal(hands: Sequence[str], world: str, first: int = 0, stock_top: str = "", joker: bool = False) -> dict[str, Any]:
     """A deal with chosen hands (one text per seat, e.g. ``"8S 2C 5D 9D JC"``) and the given top of
     the stock; the rest of the pack follows in pack order. For documented examples and tests. A bad
     hand, world or first player is a ``RecordError`` naming it (K1-K4), as for a deal read from a
@@ -424,16 +424,16 @@ def make_deal(hands: Sequence[str], world: str, first: int = 0, stock_top: str =
     return read_deal(deal, rules)
 
 
-def new_game(rules: Rules | str = KIRIFU, seed: int | None = None, deal: dict | None = None,
+def new_game(rules: Rules | str = KIRIFU, seed: int | None = None, deal: dict[str, Any] | None = None,
              players: int | Sequence[str] | None = None, undo: bool = True) -> State:
     """A new game: ``rules`` a ``Rules`` or a preset name; ``players`` a count or the seats' names;
     ``undo=False`` keeps no undo snapshots (simulations)."""
-    rules = resolve_rules(sys.modules[__name__], rules)
+    resolved: Rules = resolve_rules(sys.modules[__name__], rules)
     names = None
     if players is not None:
         names = None if isinstance(players, int) else list(players)
-        count = players if isinstance(players, int) else len(names)
-        if count != rules.players:
-            rules = replace(rules, players=count)
-    return State(rules, seed, deal, names, undo)
+        count = players if isinstance(players, int) else len(players)
+        if count != resolved.players:
+            resolved = replace(resolved, players=count)
+    return State(resolved, seed, deal, names, undo)
 

@@ -109,7 +109,7 @@ class View:
     taken: tuple[Card, ...]
     chosen: tuple[Card, ...]
     finished: tuple[int, ...]
-    events: tuple
+    events: tuple[Any, ...]
 
     def _repr_svg_(self) -> str:
         from .draw import table_svg

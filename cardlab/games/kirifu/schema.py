@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from cardlab.cards import french_deck
 from cardlab.record_schema import card_schema, object_schema, seat_schema
 from cardlab.registry import GameInfo
 
 
-def deal_schema(info: GameInfo) -> dict:
+def deal_schema(info: GameInfo) -> dict[str, Any]:
     """The deal section of a Kirifu record."""
     low, high = info.players
     cards = {"type": "array", "items": card_schema("a card of the French pack or a joker", french_deck(jokers=2)),

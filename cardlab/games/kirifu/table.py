@@ -35,7 +35,7 @@ __all__ = ["KirifuTable", "replay"]
 SHORTCUTS = {"t": "take", "p": "btn:pass", "o": "btn:osoroi", "s": "btn:send"}
 
 
-class KirifuTable(GameTable):
+class KirifuTable(GameTable[kirifu.State]):
     """You (seat 0) against ``computers`` computer players.
 
     ``bot`` is a kind by name (``"thumb"``, ``"search"``, ``"random"``), a player object (anything
@@ -200,7 +200,9 @@ class KirifuTable(GameTable):
         return self.narration
 
     def ended(self) -> str:
-        place = self.state.outcome.scores[self.you]
+        outcome = self.state.outcome
+        assert outcome is not None                     # called once the game is over
+        place = int(outcome.scores[self.you])          # the scores of Kirifu are the places
         return say(self.lang, "game_over", place=place_name(place, self.lang), n=len(self.state.players))
 
     def on_timer(self, name: str, t: float) -> None:

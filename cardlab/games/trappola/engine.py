@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass, replace
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from cardlab.cards import ITALIAN, Card, given_twice, italian_deck, read_hand
 from cardlab.errors import CardParseError, IllegalActionError, RecordError
@@ -22,6 +22,9 @@ from .events import (Dealt, DealScored, Declared, Exchanged, GameEnded, Kept, Pl
                      TrickWon, describe)
 from .scoring import (DECLARABLE, DealSheet, Declaration, Trick, beats, card_points,
                                deal_sheet, TWO_BONUS)
+
+if TYPE_CHECKING:  # pandas is imported only when a sheet is asked for
+    import pandas as pd
 
 EXCHANGE, PLAY, OVER = "exchange", "play", "over"
 """The phases of a deal: the exchange (T4-T6), the card play, and the game's end."""
@@ -88,7 +91,7 @@ class View:
     """
 
     player: int | None
-    players: tuple[str, str]
+    players: tuple[str, ...]
     rules: Rules
     deal: int
     dealer: int
@@ -120,14 +123,14 @@ def _hand_text(cards: Sequence[Card]) -> list[str]:
 
 
 # --- the state ------------------------------------------------------------------------------------
-class State(GameState):
+class State(GameState[Action, View, Rules]):
     """A game of Trappola in progress. Seats 0 and 1; the dealer alternates (T16)."""
 
     game = "trappola"
     action_type = Action
 
     # --- the deal ---------------------------------------------------------------------------------
-    def __init__(self, rules: Rules = TRAPPOLA, seed: int | None = None, deal: dict | None = None,
+    def __init__(self, rules: Rules = TRAPPOLA, seed: int | None = None, deal: dict[str, Any] | None = None,
                  players: Sequence[str] | None = None, undo: bool = True) -> None:
         self._start(seed, undo)
         self.rules = rules
@@ -143,7 +146,7 @@ class State(GameState):
         self.rng.shuffle(order)
         if deal is not None:
             dealer, order = read_deal(deal)
-        self._first = {"dealer": dealer, "cards": _hand_text(order)}
+        self._first: dict[str, Any] = {"dealer": dealer, "cards": _hand_text(order)}
         self._new_deal(dealer, order)
 
     def _new_deal(self, dealer: int, order: list[Card]) -> None:
@@ -282,7 +285,9 @@ class State(GameState):
         target = self.rules.target
         if target is None or (max(self.scores) >= target and self.scores[0] != self.scores[1]):
             self.phase = OVER
-            self.events.append(GameEnded(self.outcome.winner, (self.scores[0], self.scores[1])))
+            outcome = self.outcome
+            assert outcome is not None                      # the phase is OVER
+            self.events.append(GameEnded(outcome.winner, (self.scores[0], self.scores[1])))
             return
         order = italian_deck()
         self.rng.shuffle(order)
@@ -338,7 +343,7 @@ class State(GameState):
         return "T7", f"a card of rank {rank} has been played: declare before playing one of them"
 
     # --- results and views ------------------------------------------------------------------------
-    def initial_deal(self) -> dict:
+    def initial_deal(self) -> dict[str, Any]:
         """The first deal: dealer and the 36 cards in dealing order (later deals come from the RNG)."""
         return {"dealer": self._first["dealer"], "cards": list(self._first["cards"])}
 
@@ -388,7 +393,7 @@ class State(GameState):
                     tuple(self.tricks), decls, self.deal_points(), (self.scores[0], self.scores[1]),
                     tuple(self.sheets), self.outcome, last_deal)
 
-    def score_sheet(self, deal: int = -1):
+    def score_sheet(self, deal: int = -1) -> "pd.DataFrame":
         """The score sheet of a finished deal as a pandas DataFrame (T15)."""
         return self.sheets[deal].frame(self.players)
 
@@ -405,7 +410,7 @@ class State(GameState):
 
 
 # --- new games: the deal reader, make_deal, new_game ----------------------------------------------
-def read_deal(deal: dict) -> tuple[int, list[Card]]:
+def read_deal(deal: dict[str, Any]) -> tuple[int, list[Card]]:
     """The deal reader: a deal's dealer and the pack in dealing order (T1, T3); ``RecordError``
     names the first bad field."""
     if not isinstance(deal, dict) or set(deal) != {"dealer", "cards"}:
@@ -426,7 +431,7 @@ def read_deal(deal: dict) -> tuple[int, list[Card]]:
     return deal["dealer"], order
 
 
-def make_deal(hands: Sequence[str], stock: str = "", dealer: int = 1) -> dict:
+def make_deal(hands: Sequence[str], stock: str = "", dealer: int = 1) -> dict[str, Any]:
     """A deal (for ``new_game(deal=...)``) giving each seat the hand written as text; the stock
     is ``stock`` followed by the rest of the pack. Handy for examples and tests. A bad hand, stock
     or dealer is a ``RecordError`` naming it (T1, T3), as for a deal read from a record."""
@@ -451,7 +456,7 @@ def make_deal(hands: Sequence[str], stock: str = "", dealer: int = 1) -> dict:
     return deal
 
 
-def new_game(rules: Rules | str = TRAPPOLA, seed: int | None = None, deal: dict | None = None,
+def new_game(rules: Rules | str = TRAPPOLA, seed: int | None = None, deal: dict[str, Any] | None = None,
              players: Sequence[str] | None = None, undo: bool = True) -> State:
     """A new game. ``rules``: a ``Rules`` or a preset name; ``deal``: from ``initial_deal()`` or
     :func:`make_deal`.

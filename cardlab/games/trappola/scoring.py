@@ -7,7 +7,7 @@ drawing and the bots.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from cardlab.cards import Card
 
@@ -130,10 +130,11 @@ class DealSheet:
 
     @property
     def total(self) -> tuple[int, int]:
-        return tuple(self.cards[p] + self.twos[p] + self.last_trick[p] + self.streak[p]
-                     + self.declarations[p] for p in (0, 1))  # type: ignore[return-value]
+        a, b = (self.cards[p] + self.twos[p] + self.last_trick[p] + self.streak[p] + self.declarations[p]
+                for p in (0, 1))
+        return a, b
 
-    def rows(self, names: Sequence[str] = ("player 0", "player 1")) -> list[dict]:
+    def rows(self, names: Sequence[str] = ("player 0", "player 1")) -> list[dict[str, Any]]:
         """One dict per line of the sheet (``item`` then one column per player)."""
         return [{"item": label, names[0]: getattr(self, key)[0], names[1]: getattr(self, key)[1]}
                 for key, label in SHEET_ROWS]
@@ -162,5 +163,5 @@ def deal_sheet(deal: int, dealer: int, tricks: Sequence[Trick], declared: Sequen
     decl = [0, 0]
     for d in declared:
         decl[d.player] += d.value
-    return DealSheet(deal, dealer, tuple(cards), tuple(twos), tuple(last), tuple(streak),
-                     tuple(decl), tuple(declared), n)  # type: ignore[arg-type]
+    return DealSheet(deal, dealer, (cards[0], cards[1]), (twos[0], twos[1]), (last[0], last[1]),
+                     (streak[0], streak[1]), (decl[0], decl[1]), tuple(declared), n)

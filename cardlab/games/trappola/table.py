@@ -39,7 +39,7 @@ from cardlab.widgets.table import GameTable
 __all__ = ["TrappolaTable", "replay"]
 
 
-class TrappolaTable(GameTable):
+class TrappolaTable(GameTable[trappola.State]):
     """You (seat ``you``) against ``bot`` (default: the search player) in a game of Trappola.
 
     A seeded table deals its next games with the next seeds. ``coach=True`` turns the coach on
