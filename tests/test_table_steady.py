@@ -28,11 +28,11 @@ WIDTHS = {"wide": 0, "narrow": 700, "phone": 360}   # the output width that pick
 
 
 def tables() -> dict[str, callable]:
-    """Fresh tables of each kind, seeded (Trappola's computer a rule of thumb: fast)."""
+    """Fresh tables of each kind, seeded (the computers rules of thumb: fast)."""
     return {"cleopatra": lambda seed: CleopatraTable(seed=seed),
             "trappola": lambda seed: TrappolaTable(seed=seed, bot=RuleOfThumbBot(seed)),
-            "kirifu 3": lambda seed: KirifuTable(computers=2, seed=seed),
-            "kirifu 5": lambda seed: KirifuTable(computers=4, seed=seed)}
+            "kirifu 3": lambda seed: KirifuTable(computers=2, seed=seed, bot="thumb"),
+            "kirifu 5": lambda seed: KirifuTable(computers=4, seed=seed, bot="thumb")}
 
 
 def step(table, rng: random.Random) -> None:

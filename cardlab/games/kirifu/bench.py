@@ -14,6 +14,13 @@ decisions of ``--positions`` 4-player games), in 4-player games against the sear
 rule-of-thumb players, every seating equally often: each one's mean place with a 95% interval
 over games, and the difference of the two searches' places (same games) with its interval.
 
+The table's player (``--part table``, needs the ``openspiel`` extra): the Kirifu table's default
+computer player (the search at :data:`~cardlab.games.kirifu.bots.TABLE_BUDGET` playouts) against
+OpenSpiel's information-set MCTS given a tenth of a second a decision (its simulations matched to
+0.1 s of CPU time in this run), two seats each in ``--table-games`` 4-player games, every seating
+equally often: the pairwise score (each table seat against each ISMCTS seat of a game: 1 if it
+finishes ahead) with its 95% interval over games, as Elo, and both players' ms per decision.
+
 Strength (``--part strength``): for 3, 4 and 5 players it plays seeded games with the line-up search, rule-of-thumb, random
 (then rule-of-thumb and random again for the 4th and 5th seats). The seating goes through every
 distinct order of the line-up round the table equally often (:func:`seatings`: 6, 12 and 30
@@ -30,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import math
 import time
 from functools import partial
 from typing import Sequence
@@ -37,7 +45,7 @@ from typing import Sequence
 import pandas as pd
 
 from cardlab.bots import RandomBot
-from .bots import SearchBot, ThumbBot, make_bot, thumb_action
+from .bots import TABLE_BUDGET, SearchBot, ThumbBot, make_bot, thumb_action
 from cardlab.game import play_out
 from . import engine as kirifu
 from cardlab.sim import run_games, simulate
@@ -68,9 +76,22 @@ def seatings(players: int, lineup: Sequence[str] = LINEUP) -> list[tuple[str, ..
 
 
 def _bot(spec: str, seed: int, budget: int) -> object:
-    """A bot of :func:`~cardlab.games.kirifu.bots.make_bot`'s kinds; ``"search:N"`` is the search with budget N."""
+    """A bot of :func:`~cardlab.games.kirifu.bots.make_bot`'s kinds; ``"search:N"`` is the search
+    with budget N, ``"table"`` the table's default player, ``"ismcts:N"`` OpenSpiel's ISMCTS with N
+    simulations a decision."""
     kind, _, own_budget = spec.partition(":")
+    if kind == "table":
+        return make_bot("search", seed, TABLE_BUDGET)
+    if kind == "ismcts":
+        return ismcts_seat(int(own_budget), seed)
     return make_bot(kind, seed, int(own_budget) if own_budget else budget)
+
+
+def ismcts_seat(simulations: int, seed: int) -> object:
+    """OpenSpiel's ISMCTS with ``simulations`` a decision, at a 4-player Kirifu game."""
+    from cardlab.openspiel.bots import ismcts_player
+
+    return ismcts_player("cardlab_kirifu(players=4)", simulations=simulations)(seed)
 
 
 def one_game(seed: int, *, seats: Sequence[str], budget: int, preset: str = "kirifu") -> dict:
@@ -216,6 +237,46 @@ def equal_time(budget: int, games: int, cases: int, seed: int, processes: int) -
           f"(negative: the kernel's search at equal time finishes ahead)", flush=True)
 
 
+def ismcts_simulations(ms: float, cases: Sequence[kirifu.State], probe: int = 40) -> int:
+    """The ISMCTS simulations a decision that take ``ms`` of CPU time, timed at ``probe`` over ``cases``."""
+    start = time.process_time()
+    for i, state in enumerate(cases):
+        ismcts_seat(probe, i).choose(state)
+    per_simulation = 1000 * (time.process_time() - start) / (len(cases) * probe)
+    return max(1, round(ms / per_simulation))
+
+
+def pairwise_scores(frame: pd.DataFrame, players: int, mine: str, theirs: str) -> pd.Series:
+    """Per game, the share of (``mine`` seat, ``theirs`` seat) pairs where ``mine`` finished ahead."""
+    def score(row: pd.Series) -> float:
+        pairs = [(row[f"place_{a}"], row[f"place_{b}"]) for a in range(players) for b in range(players)
+                 if row[f"kind_{a}"] == mine and row[f"kind_{b}"] == theirs]
+        return sum(p < q for p, q in pairs) / len(pairs)
+    return frame.apply(score, axis=1)
+
+
+def elo(score: float) -> float:
+    """The Elo difference that expects ``score`` (clipped away from 0 and 1)."""
+    score = min(max(score, 1e-3), 1 - 1e-3)
+    return 400 * math.log10(score / (1 - score))
+
+
+def table_strength(games: int, seed: int, processes: int, cases: int) -> None:
+    """Print the table part (see the module's docstring)."""
+    load_search()
+    simulations = ismcts_simulations(100.0, positions(cases, (4,))[::7])
+    lineup = ("table", f"ismcts:{simulations}", "table", f"ismcts:{simulations}")
+    frame = run(4, games, TABLE_BUDGET, seed, processes, lineup)
+    mean, low, high = mean_interval(pairwise_scores(frame, 4, lineup[0], lineup[1]))
+    print(f"The table's player (search, {TABLE_BUDGET} playouts) against ISMCTS ({simulations} simulations, "
+          f"0.1 s a decision), {len(frame)} 4-player games, every seating equally often:")
+    print(f"  pairwise score {mean:.3f} [{low:.3f}, {high:.3f}]  =  {elo(mean):+.0f} Elo "
+          f"[{elo(low):+.0f}, {elo(high):+.0f}]")
+    for r in summary(frame, 4, lineup):
+        print(f"  {r['bot']:<14} mean place {r['mean_place']:.3f}, {r['ms_per_decision']:.1f} ms per decision "
+              f"(wall clock), slowest {r['max_ms']:.0f} ms", flush=True)
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m cardlab.bench kirifu", description=__doc__)
     parser.add_argument("--games", type=int, default=600,
@@ -224,7 +285,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--budget", type=int, default=8, help="search playouts per decision (default 8)")
     parser.add_argument("--processes", type=int, default=2, help="processes (default 2)")
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--part", choices=("speed", "equal-time", "strength"), action="append",
+    parser.add_argument("--part", choices=("speed", "equal-time", "table", "strength"), action="append",
                         help="run only this part (repeatable)")
     parser.add_argument("--speed-games", type=int, default=20_000, help="kernel games per line of the speed part")
     parser.add_argument("--search-budget", type=int, default=24,
@@ -232,13 +293,17 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--positions", type=int, default=6, help="games whose decisions time the search (default 6)")
     parser.add_argument("--equal-games", type=int, default=240,
                         help="games of the equal-time part, rounded up to whole rounds of seatings (default 240)")
+    parser.add_argument("--table-games", type=int, default=120,
+                        help="games of the table part, rounded up to whole rounds of seatings (default 120)")
     args = parser.parse_args(argv)
-    parts = args.part or ("speed", "equal-time", "strength")
+    parts = args.part or ("speed", "equal-time", "table", "strength")
     if "speed" in parts:
         speed(args.players, args.speed_games)
         search_lines(args.search_budget, positions(args.positions))
     if "equal-time" in parts:
         equal_time(args.search_budget, args.equal_games, args.positions, args.seed, args.processes)
+    if "table" in parts:
+        table_strength(args.table_games, args.seed, args.processes, args.positions)
     if "strength" not in parts:
         return 0
     load_search()

@@ -19,7 +19,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from .bots import make_bot
+from .bots import TABLE_BUDGET, make_bot
 from cardlab.cards import Card
 from . import draw as drawing
 from cardlab.errors import CardParseError, IllegalActionError
@@ -38,7 +38,8 @@ SHORTCUTS = {"t": "take", "p": "btn:pass", "o": "btn:osoroi", "s": "btn:send"}
 class KirifuTable(GameTable[kirifu.State]):
     """You (seat 0) against ``computers`` computer players.
 
-    ``bot`` is a kind by name (``"thumb"``, ``"search"``, ``"random"``), a player object (anything
+    ``bot`` is a kind by name (``"search"``, the default, thinking :data:`~cardlab.games.kirifu.bots.TABLE_BUDGET`
+    playouts a move; ``"thumb"``, the rule of thumb; ``"random"``), a player object (anything
     with ``choose(state)``, e.g. :class:`cardlab.openspiel.OpenSpielPlayer`) that plays every
     computer seat, or a sequence of those, one per computer seat. A seeded table deals its next
     games with the next seeds. ``coach=True`` turns the coach on (:mod:`cardlab.widgets.coach`:
@@ -49,7 +50,7 @@ class KirifuTable(GameTable[kirifu.State]):
     NARROW_WIDTH = drawing.NARROW_WIDTH
 
     def __init__(self, computers: int = 3, rules: kirifu.Rules | str = kirifu.KIRIFU, seed: int | None = None,
-                 bot: Any = "thumb", coach: bool = False, lang: str = "en") -> None:
+                 bot: Any = "search", coach: bool = False, lang: str = "en") -> None:
         if not 2 <= computers <= 4:
             raise ValueError(f"the table seats 2 to 4 computer players, not {computers}")
         kinds = list(bot) if isinstance(bot, (list, tuple)) else [bot] * computers
@@ -81,7 +82,8 @@ class KirifuTable(GameTable[kirifu.State]):
     def make_state(self) -> kirifu.State:
         seed = None if self.first_seed is None else self.first_seed + self.games
         base = 0 if seed is None else seed * 10
-        self.bots = [None] + [make_bot(kind, base + i) if isinstance(kind, str) else kind
+        self.bots = [None] + [make_bot(kind, base + i, TABLE_BUDGET if kind == "search" else None)
+                              if isinstance(kind, str) else kind
                               for i, kind in enumerate(self.bot_kinds, start=1)]
         self.passed, self.selection, self.arrival, self.narration = None, [], [], ""
         return kirifu.new_game(self.rules, seed=seed, players=player_names(self.lang, self.computers))
