@@ -59,6 +59,10 @@ class IllegalActionError(CardlabError, ValueError):
         """The refusal in ``lang`` (``"en"``, ``"ja"``), its rule named, without the legal actions."""
         return self.words.say(lang, self.reason)
 
+    def __reduce__(self) -> tuple:
+        """Pickled (from a worker process) as its English words, its rule and legal actions."""
+        return type(self), (self.words.text("en", self.key, self.fields), self.rule, self.legal)
+
 
 class RulesError(CardlabError, ValueError):
     """A rules value of the wrong type or out of range, or an unknown preset; the message starts

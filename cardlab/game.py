@@ -144,14 +144,15 @@ class GameState(ABC):
         Anything else, or an action the rules forbid now, raises ``IllegalActionError`` naming the
         rule (``"syntax"``, ``"turn"``, ``"over"`` or a rule ID); the state is then unchanged.
         """
-        action = self.read_action(action)
+        given, action = action, self.read_action(action)
         if player is not None:
             if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(self.players):
                 raise self.refusal(Reason("turn", "no-seat", {"player": f"{player!r:.20}",
                                                               "last": len(self.players) - 1}), listed=False)
             if player not in self._actors(action):
                 raise self.refusal(Reason("turn", "not-yours", {
-                    "player": self.players[player], "action": self.action_text(action),
+                    "player": self.players[player],         # the text as given: a card it names is the seat's
+                    "action": given if isinstance(given, str) else self.action_text(action),
                     "owner": self.players[self._actors(action)[0]]}), listed=False)
         if self.is_over:
             raise self.refusal(Reason("over", "over"))

@@ -114,8 +114,14 @@ def outcome(state: Any, text: str, seat: int) -> tuple | None:
 
 
 def leaks(state: Any, game: str, rng: random.Random, worlds: int = WORLDS) -> Iterator[str]:
-    """Every probe of the seat to move whose refusal differs in a world it cannot tell apart."""
-    seat = state.current_player
+    """Every probe of a seat that may act now (the seat to move; in Cleopatra, where either may
+    slap, both) whose refusal differs in a world that seat cannot tell apart."""
+    seats = (0, 1) if game == "cleopatra" else (state.current_player,)
+    for seat in seats:
+        yield from _leaks(state, game, seat, rng, worlds)
+
+
+def _leaks(state: Any, game: str, seat: int, rng: random.Random, worlds: int) -> Iterator[str]:
     probes = GAMES[game][3](state) + MALFORMED
     others = [world(state, seat, game, rng) for _ in range(worlds)]
     for text in probes:
