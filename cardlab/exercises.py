@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping
 
-from .errors import FieldError
+from .errors import FieldError, Reason
 from .words import Phrase, Words
 
 
@@ -24,8 +24,10 @@ class ExerciseError(FieldError):
 class Exercise:
     """One question (``question``, with the position drawn in ``picture``: SVG in each language).
     With ``choices``, the answer is the index ``answer`` of the right one; without, the answer is
-    the number ``answer``. ``explanation`` says why, citing the rule (``rule``: its ID).
-    ``position``: the game state the question is about (what the engine worked the answer out on)."""
+    the number ``answer``. ``explanation`` says why, citing the rule (``rule``: its ID), where it
+    explains a rule in the engine's words, those of ``reason`` (the engine's classifier's
+    :class:`cardlab.errors.Reason`, whose rule is ``rule``). ``position``: the game state the
+    question is about (what the engine worked the answer out on)."""
 
     question: Phrase
     answer: int
@@ -34,8 +36,11 @@ class Exercise:
     choices: tuple[Phrase, ...] = ()
     picture: Phrase | None = None
     position: Any = None
+    reason: Reason | None = None
 
     def __post_init__(self) -> None:
+        if self.reason is not None and self.reason.rule != self.rule:
+            raise ExerciseError("rule", f"the rule of its reason, {self.reason.rule}, not {self.rule}")
         if self.choices and not 0 <= self.answer < len(self.choices):
             raise ExerciseError("answer", f"the index of one of the {len(self.choices)} choices, not {self.answer}")
 

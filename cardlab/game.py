@@ -25,7 +25,8 @@ from itertools import islice
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Hashable, TypeVar, cast, overload
 
 from .cards import Card
-from .errors import IllegalActionError, RulesError, UndoError
+from .errors import IllegalActionError, Reason, RulesError, UndoError
+from .words.refusals import SHELL, Refusals
 
 if TYPE_CHECKING:
     from typing_extensions import Self
@@ -73,6 +74,8 @@ class GameState(ABC, Generic[A, V, R]):
 
     game: ClassVar[str]
     action_type: ClassVar[type]
+    refusal_words: ClassVar[Refusals] = SHELL
+    """How the game words its refusals (:mod:`cardlab.words.refusals`): its words module's."""
     rules: R
     players: tuple[str, ...]
     seed: int
@@ -117,8 +120,10 @@ class GameState(ABC, Generic[A, V, R]):
         """Read an action's text form; raise ``IllegalActionError(rule="syntax")`` if unreadable."""
 
     @abstractmethod
-    def why_illegal(self, action: A) -> tuple[str, str]:
-        """``(rule_id, explanation)`` for an action that is not legal now."""
+    def why_illegal(self, action: A) -> Reason | tuple[str, str]:
+        """Why an action is not legal now, from what the player to move may know (never from a card
+        hidden from them): a :class:`cardlab.errors.Reason` its :attr:`refusal_words` say, or (a
+        game from elsewhere) ``(rule_id, explanation)``."""
 
     @property
     @abstractmethod
@@ -168,21 +173,35 @@ class GameState(ABC, Generic[A, V, R]):
         Anything else, or an action the rules forbid now, raises ``IllegalActionError`` naming the
         rule (``"syntax"``, ``"turn"``, ``"over"`` or a rule ID); the state is then unchanged.
         """
-        action = self.read_action(action)
+        given, action = action, self.read_action(action)
         if player is not None:
             if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(self.players):
-                raise IllegalActionError(f"no player {player!r:.20}: the seats are 0 to {len(self.players) - 1}",
-                                         rule="turn")
+                raise self.refusal(Reason("turn", "no-seat", {"player": f"{player!r:.20}",
+                                                              "last": len(self.players) - 1}), listed=False)
             if player not in self._actors(action):
-                raise IllegalActionError(f"{self.players[player]} may not take {self.action_text(action)!r}: "
-                                         f"it is {self.players[self._actors(action)[0]]}'s to take", rule="turn")
+                raise self.refusal(Reason("turn", "not-yours", {
+                    "player": self.players[player],         # the text as given: a card it names is the seat's
+                    "action": given if isinstance(given, str) else self.action_text(action),
+                    "owner": self.players[self._actors(action)[0]]}), listed=False)
         if self.is_over:
-            raise IllegalActionError("the game is over", rule="over", legal=[])
+            raise self.refusal(Reason("over", "over"))
         if not self._is_legal(action):
-            rule, why = self.why_illegal(action)
-            raise IllegalActionError(why, rule=rule, legal=[self.action_text(a) for a in self.legal_actions()])
+            raise self.refusal(self.why_illegal(action))
         self.apply(action)
         return action
+
+    def refusal(self, reason: Reason | tuple[str, str], listed: bool = True) -> IllegalActionError:
+        """The error refusing an action for ``reason`` (a game from elsewhere's ``(rule, text)``:
+        said as it is), worded by :attr:`refusal_words`, with the legal actions (:meth:`legal_texts`)
+        unless not ``listed``."""
+        if not isinstance(reason, Reason):
+            reason = Reason(reason[0], "said", {"text": reason[1]})
+        return IllegalActionError(reason, legal=self.legal_texts() if listed else None, words=self.refusal_words)
+
+    def legal_texts(self) -> list[str]:
+        """The legal actions' texts as the player to move may read them (a game whose actions name a
+        card its player cannot see writes them otherwise)."""
+        return [self.action_text(a) for a in self.legal_actions()]
 
     def read_action(self, value: object) -> A:
         """The action ``value`` stands for: its text read by :meth:`parse_action`, or an action of
@@ -196,9 +215,10 @@ class GameState(ABC, Generic[A, V, R]):
                 text = None
             if text is not None and self.parse_action(text) == value:
                 return self.parse_action(text)
-            raise IllegalActionError(f"a malformed {self.game} action: {value!r:.80}", rule="syntax")
-        raise IllegalActionError(f"expected a {self.game} action or its text, not {type(value).__name__} "
-                                 f"{value!r:.40}", rule="syntax")
+            raise self.refusal(Reason("syntax", "malformed", {"game": self.game, "text": f"{value!r:.80}"}),
+                               listed=False)
+        raise self.refusal(Reason("syntax", "not-an-action", {"game": self.game, "kind": type(value).__name__,
+                                                              "text": f"{value!r:.40}"}), listed=False)
 
     def _actors(self, action: A) -> tuple[int, ...]:
         """The seats that may take ``action`` now (the player due, unless a game says otherwise)."""

@@ -58,13 +58,17 @@ def test_C4_turn_the_top_card_only():
     before = g.fingerprint()
     with pytest.raises(IllegalActionError) as e:
         g.play("X 9D")
-    assert e.value.rule == "C4" and "X 5H" in e.value.legal
+    assert e.value.rule == "C4" and e.value.legal == ["X"]    # the hidden top card is not named (issue 38)
+    assert "5H" not in str(e.value) and "5♥" not in str(e.value)
     with pytest.raises(IllegalActionError) as e:
         g.play("Y 10S")
     assert e.value.rule == "turn"
     assert g.fingerprint() == before
-    g.play("X 5H")
+    assert g.play("X") == Turn(0, Card.parse("5H"))          # the seat due turns its top card, unseen
     assert g.pile == [Card.parse("5H")] and g.hands[0] == [Card.parse("9D")]
+    with pytest.raises(IllegalActionError) as e:
+        g.play("X")
+    assert e.value.rule == "turn"
 
 
 def test_C5_number_card_passes_the_turn():

@@ -202,7 +202,6 @@ def trappola_texts(lang: str) -> list[str]:
 
     from cardlab.games import trappola
     from cardlab.games.trappola.draw import pack_svg
-    from cardlab.games.trappola.words import WORDS, reason_words
 
     texts = markup_texts(pack_svg(lang=lang))
     game, rng = trappola.new_game(seed=8, players=NAMES), random.Random(8)
@@ -211,8 +210,7 @@ def trappola_texts(lang: str) -> list[str]:
         legal = {str(a) for a in game.legal_actions()}
         for text in tries:
             if text not in legal:
-                rule, why = game.why_illegal(text)
-                texts.append(WORDS.say(lang, "refused", rule=rule, why=reason_words(why, lang)))
+                texts.append(game.refusal(game.why_illegal(text)).say(lang))
         game.play(rng.choice(sorted(legal)))
     return texts
 

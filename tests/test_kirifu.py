@@ -159,8 +159,9 @@ def test_K11_after_omorai_pass_nothing_and_next_only_passes():
     state.play("take 9H")
     assert state.current_player == 2 and state.passed == () and state.phase == kirifu.PASS
     assert texts(state) == ["pass 7C", "pass 8C"]
-    error = refused(state, "pass 3D", "K11")
+    error = refused(state, "pass 9H", "K11")                 # the card taken, face up (K23)
     assert "so it is P2 who passes" in str(error)           # the refusal names the player moving
+    assert refused(state, "pass 3D", "K8").fields == {"card": "3D"}   # P1's hidden card: as any other (issue 38)
     error = _refused_for(state, "pass 3D", player=1)         # the taker may not pass: not their turn
     assert error.rule == "turn" and "it is P2's to take" in str(error)
     refused(state, "take 9H", "K11")

@@ -101,7 +101,7 @@ def test_a_game_at_its_table_by_keys_and_clicks():
     table.view.send_event({"type": "key", "key": "2", "seq": table.view.seq})   # a card's number
     assert table.state.history_text()[done] == choices[1]
     table.view.send_event({"type": "click", "target": "2C", "seq": table.view.seq})
-    assert table.message == "hand: the player due (You) does not hold 2♣"
+    assert table.message == "hand: the player due (You) does not hold 2♣."
     choices, done = table.choices(), len(table.state.history)
     table.view.send_event({"type": "click", "target": choices[0], "seq": table.view.seq})
     assert table.state.history_text()[done] == choices[0] and table.state.is_over

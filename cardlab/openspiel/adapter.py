@@ -24,6 +24,7 @@ import numpy as np
 import pyspiel
 
 from ..cards import Card, french_deck, italian_deck
+from ..errors import IllegalActionError, Reason
 from ..game import GameState, resolve_rules
 
 
@@ -309,8 +310,18 @@ class AdapterState(pyspiel.State):
                 self._resume()
             return
         player = self.current_player()
+        if int(action) not in self._legal_actions(player):
+            raise self._refusal(int(action))
         self.memory[player].append(int(action))
         self._decide(int(action))
+
+    def _refusal(self, action: int) -> IllegalActionError:
+        """The engine's refusal of the illegal action id ``action`` (its reason, from what the
+        player to move sees: :meth:`cardlab.game.GameState.why_illegal`)."""
+        if not 0 <= action < len(self.game.catalog):
+            return self.engine.refusal(Reason("syntax", "malformed", {"game": self.engine.game, "text": str(action)}),
+                                       listed=False)
+        return self.engine.refusal(self.engine.why_illegal(self.game.catalog[action]))
 
     def _decide(self, action: int) -> None:
         self._run(self.game.catalog[action])

@@ -29,7 +29,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ..errors import CardlabError
+from ..errors import CardlabError, IllegalActionError
 from ..words import check_lang
 from . import protocol
 from .protocol import RateLimit, RoomMessageError, error
@@ -133,8 +133,9 @@ def answer(hub: Hub, conn: Connection, text: Any) -> tuple[dict[str, Any] | None
     except RoomMessageError as e:
         return error(e.kind, str(e)), []
     except CardlabError as e:                   # a malformed event (TableEventError), an illegal action
-        rule = getattr(e, "rule", None)
-        return error("illegal" if rule else "bad-message", str(e).split(" (legal now")[0]), []
+        if isinstance(e, IllegalActionError):     # worded from its reason, without the legal actions
+            return error("illegal", e.say(conn.lang)), []
+        return error("bad-message", str(e)), []
 
 
 async def seat_socket(socket: WebSocket) -> None:

@@ -48,7 +48,8 @@ import ipywidgets as w
 from ..draw.svg import height_of, layout_for
 from ..errors import CardlabError, IllegalActionError
 from ..game import S
-from ..words import TABLE, check_lang, refused
+from ..words import TABLE, check_lang
+from ..words.refusals import SHELL, sentence
 from .view import Event, TableEventError, TableView
 
 NEXT_KEYS = {"ArrowRight": 1, "ArrowDown": 1, "ArrowLeft": -1, "ArrowUp": -1}
@@ -335,13 +336,9 @@ class GameTable(w.VBox, Generic[S]):
 
 
 def explain(error: CardlabError, lang: str = "en") -> str:
-    """An error as a message for the reader in ``lang`` (the list of legal actions left out; in
-    Japanese the refusal of :func:`cardlab.words.refused` by the rule at fault)."""
-    if isinstance(error, TableEventError):
-        return refused(lang, "event", f"That cannot be done here: {error}")
-    text = str(error)
+    """An error as a sentence for the reader in ``lang``: a refusal worded by its game's refusal
+    words from its reason (:meth:`cardlab.errors.IllegalActionError.say`, the legal actions left
+    out), a gesture the table cannot read by the shell's."""
     if isinstance(error, IllegalActionError):
-        text = text.split(" (legal now")[0]
-        # in Japanese a game's refusal names its rule itself, in its own punctuation
-        return refused(lang, error.rule, text if lang == "en" else text.removeprefix(f"{error.rule}: "))
-    return refused(lang, "event", text)
+        return sentence(error.say(lang), lang)
+    return sentence(SHELL.text(lang, "event", {"text": str(error)}), lang)

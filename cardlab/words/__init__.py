@@ -42,9 +42,14 @@ class Words:
             if missing:
                 raise ValueError(f"keys not in both {first!r} and {lang!r}: {sorted(missing)}")
             for key, text in by_lang[first].items():
-                if _fields(text) != _fields(by_lang[lang][key]):
-                    raise ValueError(f"{key!r}: the placeholders of {first!r} and {lang!r} differ")
+                self._check_fields(key, first, _fields(text), lang, _fields(by_lang[lang][key]))
         self.by_lang = {lang: dict(texts) for lang, texts in by_lang.items()}
+
+    @staticmethod
+    def _check_fields(key: str, first: str, names: set[str], lang: str, others: set[str]) -> None:
+        """``ValueError`` unless the text ``key`` has the same placeholders in ``first`` and ``lang``."""
+        if names != others:
+            raise ValueError(f"{key!r}: the placeholders of {first!r} and {lang!r} differ")
 
     def say(self, lang: str, key: str, **fields: Any) -> str:
         """The text ``key`` in ``lang`` with its placeholders filled from ``fields``."""
@@ -89,26 +94,6 @@ TABLE = Words(
         "view_label": "カードの卓：カードをクリックするか、フォーカスしてキーボードで操作します",
         "view_on": "カードの卓、選択中：{name}。矢印キーで移動、Enter で決定します。"},
 )
-
-#: why an action was refused, in Japanese, where the reason is the table's or the game's shell's
-#: rather than one game's rule (``IllegalActionError.rule``; "event": a gesture the table cannot
-#: read); in English the error's own message is the reason
-REFUSALS_JA = {
-    "syntax": "その操作は読み取れません。",
-    "turn": "今はあなたの番ではありません。",
-    "over": "ゲームはもう終わっています。",
-    "event": "ここではその操作はできません。",
-}
-
-
-def refused(lang: str, rule: str | None, reason: str) -> str:
-    """A refusal for the reader: in English the ``reason`` as the engine gives it; in Japanese
-    the text of :data:`REFUSALS_JA` for ``rule``, else ``reason`` (a game's own rule: the game's
-    table words its refusal in the table's language)."""
-    if check_lang(lang) == "en":
-        return reason
-    return REFUSALS_JA.get(rule or "", reason)
-
 
 #: words of the replay bar (:class:`cardlab.widgets.replay.ReplayBar`): its buttons' names, the
 #: step slider, the autoplay speeds and the caption's step number

@@ -56,11 +56,12 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from cardlab.cards import Card
-from cardlab.errors import CardParseError, IllegalActionError
+from cardlab.errors import CardParseError, IllegalActionError, Reason, unknown_card
 from cardlab.game import TERMINAL, GameState, Outcome, check_rules, resolve_rules, rule
 from .events import (Captured, Ended, FalseSlap, Pending, Played, Reshuffled, Slapped,  # noqa: F401
                                Step, describe, steps_of)
 from .patterns import SEATS, pattern_of, read_deal, seeded_deal
+from .words import REFUSALS
 
 # --- rules and presets ----------------------------------------------------------------------------
 FACES = frozenset("JQK")
@@ -176,7 +177,8 @@ def action_text(action: Action) -> str:
         return f"{SEATS[action.player]} {action.card.ascii()}"
     if isinstance(action, Slap):
         return "slap " + " ".join(SEATS[s] + ("" if t is None else f"@{t}") for s, t in action.times)
-    raise IllegalActionError(f"not a Cleopatra action: {action!r}", rule="syntax")
+    raise IllegalActionError(Reason("syntax", "malformed", {"game": "Cleopatra", "text": f"{action!r:.80}"}),
+                             words=REFUSALS)
 
 
 def resolve_race(times: Sequence[tuple[int, int | None]], rng: random.Random) -> int:
@@ -215,6 +217,7 @@ class State(GameState[TurnOrSlap, View, Rules]):
     game = "cleopatra"
     action_type = Action
     _GROWING = GameState._GROWING + ("_positions",)    # loop detection's positions: a snapshot keeps their count
+    refusal_words = REFUSALS
 
     # --- the deal ---------------------------------------------------------------------------------
     def __init__(self, rules: Rules = CLEOPATRA, seed: int | None = None, deal: dict[str, Any] | None = None,
@@ -320,8 +323,7 @@ class State(GameState[TurnOrSlap, View, Rules]):
         if isinstance(action, Slap) and not self.pair_on_top and (
                 len(action.times) != 1 or self.rules.false_slap != "burn" or not self.pile
                 or not self.hands[action.times[0][0]]):
-            rule, why = self.why_illegal(action)
-            raise IllegalActionError(why, rule=rule)
+            raise self.refusal(self.why_illegal(action), listed=False)
         super().apply(action)
 
     def _apply(self, action: TurnOrSlap) -> None:
@@ -436,41 +438,61 @@ class State(GameState[TurnOrSlap, View, Rules]):
         return describe(event, self.players)
 
     def parse_action(self, text: str) -> TurnOrSlap:
+        """Read ``"X 5H"`` (a turn, as records write it), ``"X"`` (the seat due turns its top card,
+        which it cannot see: :meth:`legal_texts`) or a slap (``"slap Y"``, ``"slap X@230 Y@310"``)."""
         words = text.split()
+        if len(words) == 1 and words[0] in tuple(SEATS):
+            return self._turn_of(SEATS.index(words[0]))
         if len(words) == 2 and words[0] in tuple(SEATS):
             try:
                 return Turn(SEATS.index(words[0]), Card.parse(words[1]))
             except CardParseError as e:
-                raise IllegalActionError(str(e), rule="syntax") from None
+                raise self.refusal(unknown_card(e), listed=False) from None
+        forms = "'X', 'slap Y', 'slap Y@310' or 'slap X@230 Y@310'"
         if len(words) >= 2 and words[0] == "slap":
             times = []
             for word in words[1:]:
                 seat, _, ms = word.partition("@")
                 if seat not in tuple(SEATS) or (_ and not (ms.isascii() and ms.isdigit() and len(ms) <= MAX_MS_DIGITS)):
-                    raise IllegalActionError(f"cannot read {word[:20]!r}; write 'slap Y', 'slap Y@310' or "
-                                             f"'slap X@230 Y@310' (times: whole ms, at most {MAX_MS_DIGITS} "
-                                             "digits 0-9)", rule="syntax")
+                    raise self.refusal(Reason("syntax", "bad-slap", {"text": f"{word[:20]!r}", "forms": forms,
+                                                                     "digits": MAX_MS_DIGITS}), listed=False)
                 times.append((SEATS.index(seat), int(ms) if ms else None))
             seats = [s for s, _ in times]
             if len(set(seats)) != len(seats) or (len(times) > 1 and len({t is None for _, t in times}) > 1):
-                raise IllegalActionError(f"{text!r:.60}: each seat slaps once, and a race gives every "
-                                         "seat a time or none", rule="syntax")
+                raise self.refusal(Reason("syntax", "bad-race", {"text": f"{text!r:.60}"}), listed=False)
             return Slap(tuple(times))
-        raise IllegalActionError(f"cannot read {text!r:.60}; actions look like 'X 5H', 'slap Y' or "
-                                 "'slap X@230 Y@310'", rule="syntax")
+        raise self.refusal(Reason("syntax", "unreadable", {"text": f"{text!r:.60}", "forms": forms}), listed=False)
 
-    def why_illegal(self, action: TurnOrSlap) -> tuple[str, str]:
+    def _turn_of(self, seat: int) -> Turn:
+        """The turn of ``seat``'s top card, if ``seat`` is due (C4)."""
+        if self._outcome:
+            raise self.refusal(Reason("over", "over"))
+        if seat != self.to_move:
+            raise self.refusal(self._not_due(seat))
+        return Turn(seat, self._next_card())
+
+    def _not_due(self, seat: int) -> Reason:
+        return Reason("turn", "not-due", {"due": self.players[self.to_move], "player": self.players[seat]})
+
+    def legal_texts(self) -> list[str]:
+        """The legal actions as a seat may read them: a turn as ``"X"``, since nobody sees the card
+        it turns before it is turned (C4)."""
+        return [SEATS[a.player] if isinstance(a, Turn) else action_text(a) for a in self.legal_actions()]
+
+    def why_illegal(self, action: TurnOrSlap) -> Reason:
+        """Why ``action`` is not legal now, from what every seat sees: the pile and the stacks'
+        sizes, never a face-down card (C1)."""
         if isinstance(action, Turn):
             if action.player != self.to_move:
-                return "turn", f"{SEATS[self.to_move]} is due to play, not {SEATS[action.player]}"
-            return "C4", f"{SEATS[action.player]} turns the top card, {self.hands[action.player][0]}, not {action.card}"
+                return self._not_due(action.player)
+            return Reason("C4", "top-card", {"player": self.players[action.player], "seat": SEATS[action.player]})
         if self.rules.slaps == "none":
-            return "C10", f"{self.rules.name} has no slapping"
+            return Reason("C10", "no-slapping", {"rules": self.rules.name})
         if len(action.times) > 1:
-            return "C11", "a race of slaps needs a pair on top"
+            return Reason("C11", "race-needs-pair")
         if self.rules.false_slap == "burn":
-            return "C13", f"{SEATS[action.players[0]]} has no card in hand to burn for a false slap"
-        return "C13", "the top two cards are not a pair: a slap has no effect"
+            return Reason("C13", "nothing-to-burn", {"player": self.players[action.players[0]]})
+        return Reason("C13", "not-a-pair")
 
     # --- results and views ------------------------------------------------------------------------
     @property

@@ -18,6 +18,33 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardlab.words import Words
+from cardlab.words.refusals import ReasonWords, refusals
+
+#: why an action is refused (:meth:`cardlab.games.cleopatra.State.why_illegal`), by the reason's key
+REFUSALS = refusals(ReasonWords(
+    en={
+        "not-due": "{due} is due to play, not {player}",
+        "top-card": "{player} turns the top card of their hand, which nobody sees before it is turned: "
+                    "write '{seat}' to turn it",
+        "no-slapping": "{rules} has no slapping",
+        "race-needs-pair": "a race of slaps needs a pair on top",
+        "nothing-to-burn": "{player} has no card in hand to burn for a false slap",
+        "not-a-pair": "the top two cards are not a pair: a slap has no effect",
+        "bad-slap": "cannot read {text}; write {forms} (times: whole ms, at most {digits} digits 0-9)",
+        "bad-race": "{text}: each seat slaps once, and a race gives every seat a time or none",
+    },
+    ja={
+        "not-due": "今は{due}の番です。{player}の番ではありません",
+        "top-card": "{player}は手札の一番上のカードをめくります。めくるまで誰にも見えません",
+        "no-slapping": "このルールではスラップはありません",
+        "race-needs-pair": "同時のスラップは、場の上にペアがあるときだけです",
+        "nothing-to-burn": "{player}の手札には、空振りのスラップで場の下に置くカードがありません",
+        "not-a-pair": "場の上の2枚はペアではありません。スラップしても何も起きません",
+        "bad-slap": "そのスラップは読み取れません",
+        "bad-race": "そのスラップは読み取れません（各席1回、時間は全員に書くか誰にも書かないか）",
+    },
+))
+
 
 CLEOPATRA = Words(
     en={

@@ -13,7 +13,7 @@ import random
 from .bots import determinize, playout_places
 from cardlab.cards import JOKER, SUIT_SYMBOLS, Card
 from .engine import Action, State
-from .moves import ACE_OF_SPADES, cutters
+from .moves import ACE_OF_SPADES, cut_reason, cutters
 from cardlab.coach.search import CoachError, Reason
 from cardlab.words import Phrase
 from .words import COACH, action_words
@@ -53,11 +53,12 @@ class KirifuPlayouts:
         if kind == "cut":
             _, card, cutter = action
             others = [c for c in cutters(hand, card, view.world) if c != cutter]
+            rule = cut_reason(cutter, card, view.world).rule      # why it cuts: the engine's reason
             if _almighty(cutter) and others:
-                return (_reason("K7", "almighty_cut", True, cutter=cutter, other=others[0], card=card),)
+                return (_reason(rule, "almighty_cut", True, cutter=cutter, other=others[0], card=card),)
             cheaper = [c for c in others if c.suit == card.suit]
             if cutter.suit == view.world != card.suit and cheaper:
-                return (_reason("K6", "world_cut", True, world=world, other=cheaper[0], card=card),)
+                return (_reason(rule, "world_cut", True, world=world, other=cheaper[0], card=card),)
             return ()
         if kind == "take":
             if not cutters(hand, action[1], view.world):

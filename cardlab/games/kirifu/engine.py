@@ -25,12 +25,13 @@ from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
 from cardlab.cards import FRENCH, FRENCH_SUITS, SUIT_SYMBOLS, Card, french_deck, given_twice, read_hand
-from cardlab.errors import IllegalActionError, RecordError, RulesError
+from cardlab.errors import CardParseError, Reason, RecordError, RulesError, unknown_card
 from cardlab.game import TERMINAL, GameState, Outcome, check_rules, resolve_rules, rule
 from .events import Cut, Drew, Finished, Grouped, Omorai, Passed, View, describe
 from .events import place_text  # noqa: F401  (the game's public surface)
+from .words import REFUSALS
 from .moves import beats  # noqa: F401  (the game's public surface)
-from .moves import card_key, cutters, is_osoroi_group, osoroi_groups, sort_cards, why_not_beats
+from .moves import card_key, cut_reason, cutters, is_osoroi_group, osoroi_groups, sort_cards
 
 
 # --- rules and presets ----------------------------------------------------------------------------
@@ -121,6 +122,7 @@ class State(GameState[Action, View, Rules]):
 
     game = "kirifu"
     action_type = Action
+    refusal_words = REFUSALS
 
     # --- the deal ---------------------------------------------------------------------------------
     def __init__(self, rules: Rules = KIRIFU, seed: int | None = None, deal: dict[str, Any] | None = None,
@@ -272,53 +274,56 @@ class State(GameState[Action, View, Rules]):
                 return Action((words[0], Card.parse(words[1])))
             if len(words) >= 2 and words[0] == "osoroi":
                 return Action(("osoroi", sort_cards(Card.parse(w) for w in words[1:])))
-        except ValueError as e:
-            raise IllegalActionError(str(e), rule="syntax") from None
-        raise IllegalActionError(f"cannot read {text!r:.60}; write 'cut 9H with 10H', 'take 4S', 'pass 7S', "
-                                 "'osoroi 4H 4S 9C' or 'send'", rule="syntax")
+        except CardParseError as e:
+            raise self.refusal(unknown_card(e), listed=False) from None
+        raise self.refusal(Reason("syntax", "unreadable", {
+            "text": f"{text!r:.60}", "forms": "'cut 9H with 10H', 'take 4S', 'pass 7S', 'osoroi 4H 4S 9C' or 'send'"}),
+            listed=False)
 
-    def why_illegal(self, action: Action) -> tuple[str, str]:
+    def why_illegal(self, action: Action) -> Reason:
+        """Why ``action`` is not legal now, from what the player to move sees: their hand, the
+        cards passed, cut and taken (public, K23) and the hands' sizes; never another hand's cards."""
         me, kind = self.to_move, action[0]
         hand = self.hands[me]
         if self.phase == RECEIVE and kind in ("pass", "osoroi", "send"):
             if self.taken:
-                return "K11", f"{self.players[me]} took a card (omorai) this turn, so passes nothing"
-            return "K10", "first cut or take (omorai) every card passed to you, then pass"
+                return Reason("K11", "took-passes-nothing", {"player": self.players[me]})
+            return Reason("K10", "receive-first")
         if kind in ("cut", "take"):
             if self.phase != RECEIVE:
-                return "K11", "nothing was passed to you this turn: only pass"
+                return Reason("K11", "nothing-passed")
             card, done = action[1], self._resolved_this_turn()
             if card not in self.passed:
                 if any(e.card == card for e in done):
-                    return "K19", f"{card} was already cut or taken; each passed card is resolved once"
-                return "K9", f"{card} was not passed to you; passed: {' '.join(map(str, self.passed))}"
+                    return Reason("K19", "resolved-once", {"card": card.ascii()})
+                return Reason("K9", "not-passed", {"card": card.ascii(), "passed": [c.ascii() for c in self.passed]})
             cutter = action[2]
             if cutter in self.taken or cutter in self.passed:
-                return "K20", f"{cutter} was just passed to you and cannot cut in the same turn"
+                return Reason("K20", "just-passed", {"cutter": cutter.ascii()})
             if cutter not in hand:
                 if any(isinstance(e, Cut) and e.cutter == cutter for e in done):
-                    return "K19", f"{cutter} has already been used; one cutter cuts one card"
-                return "K9", f"{cutter} is not in your hand"
-            return why_not_beats(cutter, card, self.world)
+                    return Reason("K19", "cutter-used", {"cutter": cutter.ascii()})
+                return Reason("K9", "cutter-not-in-hand", {"cutter": cutter.ascii()})
+            return cut_reason(cutter, card, self.world)
         if kind == "pass":
             if self.chosen:
-                return "K13", "you started an osoroi: add groups or 'send' (a single card is instead of osoroi)"
-            if self.last_omorai is not None and action[1] in self.hands[self.last_omorai]:
-                return "K11", (f"{action[1]} is not in {self.players[me]}'s hand: {self.players[self.last_omorai]} "
-                               f"took a card (omorai) and passed nothing, so it is {self.players[me]} who passes")
-            return "K8", f"{action[1]} is not in your hand"
+                return Reason("K13", "osoroi-started")
+            if self.last_omorai is not None and action[1] in self.known[self.last_omorai]:  # taken face up (K23)
+                return Reason("K11", "omorai-passer", {"card": action[1].ascii(), "player": self.players[me],
+                                                       "taker": self.players[self.last_omorai]})
+            return Reason("K8", "not-in-hand", {"card": action[1].ascii()})
         if kind == "send":
-            return "K13", "choose an osoroi group first"
+            return Reason("K13", "choose-group-first")
         cards = action[1]
         if not self.rules.osoroi:
-            return "K13", f"osoroi is off in {self.rules.name}: pass one card"
+            return Reason("K13", "osoroi-off", {"rules": self.rules.name})
         if any(c not in hand for c in cards):
-            return "K13", f"{' '.join(str(c) for c in cards if c not in hand)} not in your hand"
+            return Reason("K13", "group-not-in-hand", {"cards": [c.ascii() for c in cards if c not in hand]})
         if not is_osoroi_group(cards):
-            return "K13", "an osoroi group is a pair of the same rank plus at most one extra card"
-        room = len(self.hands[self.receiver])
-        return "K15", (f"never more cards than the receiver holds: {self.players[self.receiver]} holds {room}, "
-                       f"the pass would be {len(self.chosen) + len(cards)}")
+            return Reason("K13", "not-a-group")
+        return Reason("K15", "too-many", {"receiver": self.players[self.receiver],
+                                          "room": len(self.hands[self.receiver]),
+                                          "count": len(self.chosen) + len(cards)})
 
     def _resolved_this_turn(self) -> list[Cut | Omorai]:
         done = []

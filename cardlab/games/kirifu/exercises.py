@@ -20,8 +20,8 @@ from .bots import ThumbBot
 from .draw import table_svg
 from .engine import RECEIVE, State, new_game
 from .events import Drew
-from .moves import ACE_OF_SPADES, sort_cards
-from .words import suit_name
+from .moves import cut_reason, sort_cards
+from .words import REFUSALS, suit_name
 
 KINDS = ("cutters", "cut_or_take", "refill")
 """The kinds of exercise, in the order the notebook asks them."""
@@ -36,18 +36,12 @@ WORDS = Words(
                         "(K5–K7), so {name} must take it in (K9).",
         "cut_or_take": "{name} is passed the {card}; the world suit is {world}. Can {name} cut it with the {cutter}?",
         "yes": "Yes", "no": "No",
-        "cuts": "Yes: {why}.",
-        "does_not_cut": "No: {why}.",
-        "same_higher": "the {cutter} is of the same suit and higher (K5)",
-        "same_lower": "the {cutter} is of the same suit but not higher (K5)",
-        "world": "the {cutter} is of the world suit, which cuts any other suit (K6)",
-        "ace": "the ♠A cuts everything (K7)",
-        "almighty": "nothing cuts the ♠A (K7)",
-        "other": "the {cutter} is of another suit and not of the world suit (K6)",
+        "cuts": "Yes: {why} ({rule}).",
+        "does_not_cut": "No: {why} ({rule}).",
         "refill": "{name}'s turn ends with {held} in hand, and the stock holds {stock}. How many cards does "
                   "{name} draw?",
-        "refill_why": "{name} draws {drawn}: a turn that ends with fewer than 5 cards refills the hand up to 5, as "
-                      "far as the stock goes (K12).",
+        "refill_why": "{name} draws {drawn}: a turn that ends with fewer than {size} cards refills the hand up to "
+                      "{size}, as far as the stock goes (K12).",
     },
     ja={
         "cutters": "{name}に{card}が渡されました。世界のマークは{world}です。{name}の手札のうち、これを切れるカード"
@@ -58,17 +52,11 @@ WORDS = Words(
                         "{name}はおもらいするしかありません（K9）。",
         "cut_or_take": "{name}に{card}が渡されました。世界のマークは{world}です。{name}は{cutter}でこれを切れますか。",
         "yes": "はい", "no": "いいえ",
-        "cuts": "はい。{why}。",
-        "does_not_cut": "いいえ。{why}。",
-        "same_higher": "{cutter}は同じマークで、より大きい数字です（K5）",
-        "same_lower": "{cutter}は同じマークですが、大きい数字ではありません（K5）",
-        "world": "{cutter}は世界のマークなので、ほかのマークを切れます（K6）",
-        "ace": "♠Aはすべてを切れます（K7）",
-        "almighty": "♠Aは何にも切られません（K7）",
-        "other": "{cutter}は違うマークで、世界のマークでもありません（K6）",
+        "cuts": "はい。{why}（{rule}）。",
+        "does_not_cut": "いいえ。{why}（{rule}）。",
         "refill": "{name}の番が手札{held}で終わり、山札は{stock}です。{name}は何枚補充しますか。",
-        "refill_why": "{name}は{drawn}補充します。番の終わりに手札が5枚より少なければ、山札がある限り5枚まで補充します"
-                      "（K12）。",
+        "refill_why": "{name}は{drawn}補充します。番の終わりに手札が{size}枚より少なければ、山札がある限り{size}枚まで"
+                      "補充します（K12）。",
     },
 )
 COUNTS = ("count", "held", "stock", "drawn")
@@ -112,7 +100,13 @@ def _cutters(state: State, rng: random.Random) -> Exercise | None:
     why = (phrase(WORDS, "cutters_why", COUNTS, count=len(cutters), cutters=cutters) if cutters
            else phrase(WORDS, "cutters_none", name=name))
     return Exercise(question=phrase(WORDS, "cutters", name=name, card=card, world=_world(state)), answer=len(cutters),
-                    explanation=why, rule="K5", picture=_picture(state, seat), position=state)
+                    explanation=why, rule=_rules_of(cutters, card, state), picture=_picture(state, seat), position=state)
+
+
+def _rules_of(cutters: tuple[Card, ...], card: Card, state: State) -> str:
+    """The rules by which ``cutters`` cut ``card`` (:func:`cut_reason`; ``"K9"``: none does, take it in)."""
+    rules = {cut_reason(cutter, card, state.view(None).world).rule for cutter in cutters}
+    return ", ".join(sorted(rules, key=lambda rule: int(rule[1:]))) or "K9"
 
 
 def _cut_or_take(state: State, rng: random.Random) -> Exercise | None:
@@ -122,16 +116,14 @@ def _cut_or_take(state: State, rng: random.Random) -> Exercise | None:
     seat, card = found
     cutter = rng.choice(state.view(seat).hands[seat])
     cuts = any(a[0] == "cut" and a[2] == cutter for a in state.legal_actions())
-    world = state.view(None).world
-    reason = ("almighty" if card == ACE_OF_SPADES else "ace" if cutter == ACE_OF_SPADES else
-              ("same_higher" if cuts else "same_lower") if cutter.suit == card.suit else
-              "world" if cutter.suit == world else "other")
-    why = phrase(WORDS, "cuts" if cuts else "does_not_cut", why=phrase(WORDS, reason, cutter=cutter))
+    reason = cut_reason(cutter, card, state.view(None).world)
+    why = phrase(WORDS, "cuts" if cuts else "does_not_cut", rule=reason.rule,
+                 why=Phrase.of(lambda lang: REFUSALS.text(lang, reason.key, reason.fields)))
     order = sorted(["yes", "no"], key=lambda _k: rng.random())
     return choice_exercise(
         phrase(WORDS, "cut_or_take", name=state.players[seat], card=card, world=_world(state), cutter=cutter),
         {"yes": phrase(WORDS, "yes"), "no": phrase(WORDS, "no")}, "yes" if cuts else "no", order,
-        explanation=why, rule="K6", picture=_picture(state, seat), position=state)
+        explanation=why, rule=reason.rule, reason=reason, picture=_picture(state, seat), position=state)
 
 
 def _refill(state: State, rng: random.Random) -> Exercise | None:
@@ -145,7 +137,8 @@ def _refill(state: State, rng: random.Random) -> Exercise | None:
     held, stock = len(after.hands[seat]) - drew.count, after.stock + drew.count
     name = state.players[seat]
     return Exercise(question=phrase(WORDS, "refill", COUNTS, name=name, held=held, stock=stock), answer=drew.count,
-                    explanation=phrase(WORDS, "refill_why", COUNTS, name=name, drawn=drew.count), rule="K12",
+                    explanation=phrase(WORDS, "refill_why", COUNTS, name=name, drawn=drew.count,
+                                       size=state.rules.hand_size), rule="K12",
                     position=state)
 
 

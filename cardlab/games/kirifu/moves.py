@@ -9,6 +9,7 @@ from itertools import combinations
 from typing import Iterable
 
 from cardlab.cards import FRENCH_RANKS, JOKER, Card, french_deck
+from cardlab.errors import Reason
 
 ACE_OF_SPADES = Card("A", "S")
 RANK_VALUE: dict[str, int] = {r: i for i, r in enumerate(FRENCH_RANKS)}  # K5: 2 < 3 < … < A
@@ -42,16 +43,27 @@ def beats(cutter: Card, passed: Card, world: str) -> bool:
     return cutter.suit == world
 
 
-def why_not_beats(cutter: Card, passed: Card, world: str) -> tuple[str, str]:
-    """``(rule, reason)`` why ``cutter`` cannot cut ``passed`` (call only when it cannot)."""
+CUTTING = frozenset({"joker-cuts", "ace-cuts", "same-suit-higher", "world-cuts"})
+"""The keys of :func:`cut_reason` that say a cut is legal (the others say why not)."""
+
+
+def cut_reason(cutter: Card, passed: Card, world: str) -> Reason:
+    """Why ``cutter`` can or cannot cut ``passed`` when ``world`` is the world suit (K5–K7), the
+    one reason for each case: for exercises, refusals and the coach alike (its key is in
+    :data:`CUTTING` exactly when :func:`beats`). Fields: the cards' texts and the world suit."""
+    fields = {"cutter": cutter.ascii(), "passed": passed.ascii(), "world": world}
     if passed.rank == JOKER:
-        return "K7", f"nothing beats the joker ({passed}) in this variant"
+        return Reason("K7", "joker-uncuttable", fields)
+    if cutter.rank == JOKER:
+        return Reason("K7", "joker-cuts", fields)
+    if cutter == ACE_OF_SPADES:
+        return Reason("K7", "ace-cuts", fields)
     if passed == ACE_OF_SPADES:
-        return "K7", f"the ace of spades is almighty: {cutter} cannot cut it"
+        return Reason("K7", "ace-uncuttable", fields)
     if cutter.suit == passed.suit:
-        return "K5", f"{cutter} ranks below {passed} (2 < 3 < … < 10 < J < Q < K < A)"
-    return "K6", (f"{cutter} is of another suit than {passed} and not of the world suit "
-                  f"({world}): cards of different suits do not beat one another")
+        higher = RANK_VALUE[cutter.rank] > RANK_VALUE[passed.rank]
+        return Reason("K5", "same-suit-higher" if higher else "same-suit-not-higher", fields)
+    return Reason("K6", "world-cuts" if cutter.suit == world else "other-suit", fields)
 
 
 def cutters(hand: Iterable[Card], passed: Card, world: str) -> list[Card]:

@@ -25,7 +25,8 @@ from . import draw as drawing
 from cardlab.errors import CardParseError, IllegalActionError
 from . import engine as kirifu
 from cardlab.words import check_lang
-from .words import narrate, place_name, player_names, refusal, say
+from cardlab.words.refusals import sentence
+from .words import narrate, place_name, player_names, say
 from cardlab.widgets.coach import TableCoach
 from cardlab.widgets.replay import replay
 from cardlab.widgets.table import GameTable
@@ -160,8 +161,7 @@ class KirifuTable(GameTable[kirifu.State]):
         try:
             self.play(action)
         except IllegalActionError as error:
-            reason = str(error).split(" (legal now")[0]
-            self.message = say(self.lang, "refused", reason=refusal(error.rule, reason, self.lang))
+            self.message = say(self.lang, "refused", reason=sentence(error.say(self.lang), self.lang))
             self.selection = []
 
     @staticmethod

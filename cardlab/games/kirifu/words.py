@@ -19,7 +19,8 @@ from typing import Any, Sequence
 
 from cardlab.cards import SUIT_NAMES, Card
 from .events import Cut, Drew, Finished, Grouped, Omorai, Passed, describe, place_text
-from cardlab.words import Words, check_lang, refused
+from cardlab.words import Words, check_lang
+from cardlab.words.refusals import ReasonWords, refusals
 
 KIRIFU = Words(
     en={
@@ -190,21 +191,76 @@ EVENTS_JA: dict[type, str] = {
 }
 LAST_JA = "最後まで残る（{place}）"
 
-#: why a move is refused, in Japanese, by the rule the engine names (English: the engine's reason)
-REFUSALS_JA: dict[str, str] = {
-    "K5": "K5：同じマークでは、数字の大きいカードでしか切れません。",
-    "K6": "K6：違うマークのカードは切れません（世界のマークと♠Aを除く）。",
-    "K7": "K7：♠Aはオールマイティで、何にも切られません。",
-    "K8": "K8：そのカードは手札にありません。",
-    "K9": "K9：そのカードは渡されていないか、手札にありません。",
-    "K10": "K10：先に、渡されたカードを全て切るかおもらいしてください。",
-    "K11": "K11：おもらいをした番には何も渡せません。",
-    "K13": "K13：おそろいは同じ数字の2枚（とオマケ1枚まで）です。",
-    "K15": "K15：渡す相手の手札より多くは渡せません。",
-    "K19": "K19：1枚のカードで切れるのは1枚だけです。",
-    "K20": "K20：渡されたばかりのカードでは、その番に切れません。",
-}
+def cards_said(value: str | list[str], lang: str) -> str:
+    """A reason's card or cards (their ASCII texts) as the table shows them: ``9♥``, ``4♠ 4♦``."""
+    return " ".join(str(Card.parse(text)) for text in ([value] if isinstance(value, str) else value))
 
+
+#: why a move is or is not legal (:meth:`cardlab.games.kirifu.State.why_illegal` and
+#: :func:`cardlab.games.kirifu.moves.cut_reason`), by the reason's key: refusals, exercises and
+#: the coach say a rule with these words
+REFUSALS = refusals(ReasonWords(
+    en={
+        "receive-first": "first cut or take (omorai) every card passed to you, then pass",
+        "took-passes-nothing": "{player} took a card (omorai) this turn, so passes nothing",
+        "nothing-passed": "nothing was passed to you this turn: only pass",
+        "resolved-once": "{card} was already cut or taken; each passed card is resolved once",
+        "not-passed": "{card} was not passed to you; passed: {passed}",
+        "just-passed": "{cutter} was just passed to you and cannot cut in the same turn",
+        "cutter-used": "{cutter} has already been used; one cutter cuts one card",
+        "cutter-not-in-hand": "{cutter} is not in your hand",
+        "joker-uncuttable": "nothing cuts the joker ({passed}) in this variant",
+        "joker-cuts": "the joker ({cutter}) cuts everything in this variant",
+        "ace-cuts": "the ♠A cuts everything",
+        "ace-uncuttable": "nothing cuts the ♠A, the almighty card: not the {cutter} either",
+        "same-suit-higher": "the {cutter} is of the same suit as the {passed} and higher",
+        "same-suit-not-higher": "the {cutter} is of the same suit as the {passed} but not higher "
+                                "(2 < 3 < … < 10 < J < Q < K < A)",
+        "world-cuts": "the {cutter} is of the world suit ({world}), which cuts any other suit",
+        "other-suit": "the {cutter} is of another suit than the {passed} and not of the world suit ({world}): "
+                      "cards of different suits do not cut one another",
+        "osoroi-started": "you started an osoroi: add groups or 'send' (a single card is instead of osoroi)",
+        "omorai-passer": "{card} is not in {player}'s hand: {taker} took a card (omorai) and passed nothing, "
+                         "so it is {player} who passes",
+        "not-in-hand": "{card} is not in your hand",
+        "choose-group-first": "choose an osoroi group first",
+        "osoroi-off": "osoroi is off in {rules}: pass one card",
+        "group-not-in-hand": "{cards} not in your hand",
+        "not-a-group": "an osoroi group is a pair of the same rank plus at most one extra card",
+        "too-many": "never more cards than the receiver holds: {receiver} holds {room}, the pass would be {count}",
+    },
+    ja={
+        "receive-first": "先に、渡されたカードを全て切るかおもらいしてください",
+        "took-passes-nothing": "{player}はこの番におもらいをしたので、何も渡せません",
+        "nothing-passed": "この番には何も渡されていません。渡すだけです",
+        "resolved-once": "{card}はもう切るかおもらいしました。渡されたカードはそれぞれ一度だけです",
+        "not-passed": "{card}は渡されていません（渡されたカード：{passed}）",
+        "just-passed": "{cutter}は渡されたばかりなので、その番には切れません",
+        "cutter-used": "{cutter}はもう使いました。1枚のカードで切れるのは1枚だけです",
+        "cutter-not-in-hand": "{cutter}は手札にありません",
+        "joker-uncuttable": "ジョーカー（{passed}）は何にも切られません",
+        "joker-cuts": "ジョーカー（{cutter}）はすべてを切れます",
+        "ace-cuts": "♠Aはすべてを切れます",
+        "ace-uncuttable": "♠Aはオールマイティで、何にも切られません（{cutter}でも切れません）",
+        "same-suit-higher": "{cutter}は{passed}と同じマークで、より大きい数字です",
+        "same-suit-not-higher": "{cutter}は{passed}と同じマークですが、大きい数字ではありません。同じマークでは、"
+                                "数字の大きいカードでしか切れません",
+        "world-cuts": "{cutter}は世界のマーク（{world}）なので、ほかのマークを切れます",
+        "other-suit": "{cutter}は{passed}と違うマークで、世界のマーク（{world}）でもありません。違うマークのカードは"
+                      "切れません",
+        "osoroi-started": "おそろいを作り始めています。組を足すか「送る」を選んでください（1枚だけ渡すのは"
+                          "おそろいの代わりです）",
+        "omorai-passer": "{card}は{player}の手札にありません。{taker}がおもらいをして何も渡さなかったので、"
+                         "渡すのは{player}です",
+        "not-in-hand": "{card}は手札にありません",
+        "choose-group-first": "先におそろいの組を選んでください",
+        "osoroi-off": "{rules}ではおそろいはありません。1枚ずつ渡します",
+        "group-not-in-hand": "{cards}は手札にありません",
+        "not-a-group": "おそろいは同じ数字の2枚（とオマケ1枚まで）です",
+        "too-many": "渡す相手の手札より多くは渡せません（{receiver}の手札は{room}枚、渡すのは{count}枚）",
+    },
+), {"card": cards_said, "cutter": cards_said, "passed": cards_said, "cards": cards_said,
+    "world": lambda suit, lang: suit_name(suit, lang), "rules": lambda name, lang: rules_name(name, lang)})
 
 def say(lang: str, key: str, **fields: Any) -> str:
     """The text ``key`` of the Kirifu table in ``lang``."""
@@ -279,11 +335,3 @@ def narrate(event: Any, players: Sequence[str], lang: str, named: bool = True) -
     last = isinstance(event, Finished) and event.place == len(players)
     text = (LAST_JA if last else EVENTS_JA[type(event)]).format(**fields)
     return f"{who}：{text}" if named else text
-
-
-def refusal(rule: str | None, reason: str, lang: str) -> str:
-    """Why a move was refused: the engine's ``reason`` (English), or the rule's Japanese text (the
-    shell's refusals, :func:`cardlab.words.refused`, for an unreadable action)."""
-    if check_lang(lang) == "en":
-        return reason if reason.endswith((".", "。", "!", "?")) else reason + "."
-    return REFUSALS_JA[rule] if rule in REFUSALS_JA else refused(lang, rule, reason)

@@ -16,8 +16,9 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Sequence
 
 from cardlab.cards import ITALIAN, Card, given_twice, italian_deck, read_hand
-from cardlab.errors import CardParseError, IllegalActionError, RecordError
+from cardlab.errors import CardParseError, Reason, RecordError, unknown_card
 from cardlab.game import TERMINAL, GameState, Outcome, check_rules, resolve_rules, rule
+from .words import REFUSALS
 from .events import (Dealt, DealScored, Declared, Exchanged, GameEnded, Kept, Played,  # noqa: F401
                      TrickWon, describe)
 from .scoring import (DECLARABLE, DealSheet, Declaration, Trick, beats, card_points,
@@ -128,6 +129,7 @@ class State(GameState[Action, View, Rules]):
 
     game = "trappola"
     action_type = Action
+    refusal_words = REFUSALS
 
     # --- the deal ---------------------------------------------------------------------------------
     def __init__(self, rules: Rules = TRAPPOLA, seed: int | None = None, deal: dict[str, Any] | None = None,
@@ -311,36 +313,38 @@ class State(GameState[Action, View, Rules]):
             try:
                 return Action(f"play {Card.parse(words[-1], ITALIAN).ascii()}")
             except CardParseError as e:
-                raise IllegalActionError(str(e), rule="syntax") from None
-        raise IllegalActionError(f"cannot read {text!r:.60}; write exchange, keep, declare R or play RC",
-                                 rule="syntax")
+                raise self.refusal(unknown_card(e), listed=False) from None
+        raise self.refusal(Reason("syntax", "unreadable", {"text": f"{text!r:.60}",
+                                                           "forms": "exchange, keep, declare R or play RC"}),
+                           listed=False)
 
-    def why_illegal(self, action: str) -> tuple[str, str]:
+    def why_illegal(self, action: str) -> Reason:
+        """Why ``action`` is not legal now, from what the player to move sees: their hand, the
+        stock's size, the tricks and the declarations (T6, T7); never the other hand."""
         verb, _, arg = action.partition(" ")
         p = self.to_move
         if verb in ("exchange", "keep"):
             if self.phase != EXCHANGE:
-                return "T4", "the exchanges are over: the play has begun"
-            return ("T5" if p == self.dealer else "T4"), "the stock has no 9 cards left to exchange"
+                return Reason("T4", "exchanges-over")
+            return Reason("T5" if p == self.dealer else "T4", "stock-too-small")
         if self.phase == EXCHANGE:
-            rule = "T7" if verb == "declare" else "T10"
-            return rule, "first finish the exchanges: exchange or keep"
+            return Reason("T7" if verb == "declare" else "T10", "exchange-first")
         if verb == "declare":
             return self._why_not_declare(p, arg)
         card = Card.parse(arg, ITALIAN)
         if card not in self.hands[p]:
-            return "T11", f"{self.players[p]} does not hold {card}"
-        return "T11", f"must follow suit: {self.trick[0]} was led and you hold {self.trick[0].suit}"
+            return Reason("T11", "not-held", {"player": self.players[p], "card": card.ascii()})
+        return Reason("T11", "follow-suit", {"card": self.trick[0].ascii(), "suit": self.trick[0].suit})
 
-    def _why_not_declare(self, p: int, rank: str) -> tuple[str, str]:
+    def _why_not_declare(self, p: int, rank: str) -> Reason:
         n = sum(c.rank == rank for c in self.hands[p])
         if any(d.player == p and d.rank == rank for d in self.declared):
-            return "T7", f"{rank} is already declared"
+            return Reason("T7", "declared-already", {"rank": rank})
         if n < 3:
-            return "T7", f"you hold {n} of rank {rank}, not three or four"
+            return Reason("T7", "too-few", {"count": n, "rank": rank})
         if n == 3 and self._fourth_taken(p, rank):
-            return "T8", f"the fourth {rank} has been taken in a trick: three may no longer be declared"
-        return "T7", f"a card of rank {rank} has been played: declare before playing one of them"
+            return Reason("T8", "fourth-taken", {"rank": rank})
+        return Reason("T7", "rank-played", {"rank": rank})
 
     # --- results and views ------------------------------------------------------------------------
     def initial_deal(self) -> dict[str, Any]:

@@ -90,7 +90,8 @@ def _follow(state: State, rng: random.Random) -> Exercise | None:
         phrase(WORDS, "follow", leader=names[1 - seat], lead=_card(lead), name=names[seat]), options, "0",
         [str(i) for i in order],
         explanation=phrase(WORDS, "follow_why", name=names[seat], suit=_suit(lead), card=_card(shown[0])),
-        rule="T11", picture=_picture(state, seat), position=state)
+        rule=state.why_illegal(f"play {shown[1].ascii()}").rule,  # why the others are barred: the engine's reason
+        picture=_picture(state, seat), position=state)
 
 
 def _suit(card: Card) -> Phrase:

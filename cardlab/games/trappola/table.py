@@ -28,10 +28,9 @@ import ipywidgets as w
 from .bots import SearchBot
 from . import draw
 from .draw_html import event_line, log_html, sheets_html
-from cardlab.errors import IllegalActionError
 from . import engine as trappola
-from cardlab.words import check_lang, refused
-from .words import WORDS, reason_words
+from cardlab.words import check_lang
+from .words import WORDS
 from cardlab.widgets.coach import TableCoach
 from cardlab.widgets.replay import replay
 from cardlab.widgets.table import GameTable
@@ -96,17 +95,6 @@ class TrappolaTable(GameTable[trappola.State]):
 
     def choose(self, state: trappola.State) -> Any:
         return self.bot.choose(state)
-
-    def play(self, action: Any) -> None:
-        try:
-            super().play(action)
-        except IllegalActionError as error:
-            if error.rule == "syntax":
-                text = refused(self.lang, "syntax", WORDS.say(self.lang, "refused", rule="syntax", why=str(error)))
-                raise IllegalActionError(text, rule="syntax") from None
-            rule, why = self.state.why_illegal(str(action))
-            raise IllegalActionError(WORDS.say(self.lang, "refused", rule=rule, why=reason_words(why, self.lang)),
-                                     rule=rule) from None
 
     def after_action(self, start: int | None = None) -> None:
         begin = len(self.state.events) if start is None else start

@@ -10,11 +10,11 @@ for the reader's own declarations name the rank::
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from cardlab.cards import ITALIAN, ITALIAN_RANK_ENGLISH, ITALIAN_SUIT_CZECH, ITALIAN_SUIT_ENGLISH, Card
 from cardlab.words import Words
+from cardlab.words.refusals import ReasonWords, refusals
 
 WORDS = Words(
     en={
@@ -75,7 +75,6 @@ WORDS = Words(
         "scored": "Deal {n} scored: you {you}, {name} {them}.",
         "press_next": "Press Enter (Next deal) to go on.",
         "your_exchange": "Exchange your hand (E) or keep it (K).",
-        "refused": "Not allowed ({rule}): {why}",
         # log
         "log_title": "Game log",
         "log_dealt_you": "Deal {n}: you deal.",
@@ -177,7 +176,6 @@ WORDS = Words(
         "scored": "第{n}ディールの得点：あなた {you}点、{name} {them}点です。",
         "press_next": "Enter（次のディール）で続けます。",
         "your_exchange": "手札を交換する（E）か、このままにする（K）かを選んでください。",
-        "refused": "その手はできません（{rule}）：{why}。",
         "log_title": "ゲームの記録",
         "log_dealt_you": "第{n}ディール：あなたが配る。",
         "log_dealt": "第{n}ディール：{name}が配る。",
@@ -258,42 +256,32 @@ COACH = Words(
     },
 )
 
-#: why an action is refused (:meth:`cardlab.games.trappola.State.why_illegal`'s English reasons,
-#: which name cards, ranks and suits by their letters), in Japanese: the reason's pattern and its text
-REASONS_JA: tuple[tuple[str, str], ...] = (
-    (r"the exchanges are over: the play has begun", "手札交換はもう終わり、プレイが始まっています"),
-    (r"the stock has no 9 cards left to exchange", "山札には交換できる9枚が残っていません"),
-    (r"first finish the exchanges: exchange or keep", "先に手札交換を終えてください（交換するか、このままにするか）"),
-    (r"(?P<name>.+) does not hold (?P<card>\S+)", "{name}は{card}を持っていません"),
-    (r"must follow suit: (?P<card>\S+) was led and you hold (?P<suit>\w+)",
-     "{card}がリードされ、あなたは{suit}を持っているので、{suit}を出さなければなりません"),
-    (r"(?P<rank>\w+) is already declared", "{rank}はもう宣言しています"),
-    (r"you hold (?P<n>\d+) of rank (?P<rank>\w+), not three or four",
-     "{rank}は{n}枚しかなく、3枚組にも4枚組にもなりません"),
-    (r"the fourth (?P<rank>\w+) has been taken in a trick: three may no longer be declared",
-     "4枚目の{rank}がトリックで取られたので、3枚組はもう宣言できません"),
-    (r"a card of rank (?P<rank>\w+) has been played: declare before playing one of them",
-     "{rank}はもう出ています。宣言はその数字のカードを出す前にします"),
-)
-
-
-def reason_words(reason: str, lang: str) -> str:
-    """A refusal's ``reason`` in ``lang``: in English as the engine gives it, in Japanese the
-    text of its pattern in :data:`REASONS_JA`, its card, rank and suit in words (``RC``: カップの王)."""
-    if lang == "en":
-        return reason
-    for pattern, text in REASONS_JA:
-        found = re.fullmatch(pattern, reason)
-        if found:
-            fields = found.groupdict()
-            if "card" in fields:
-                fields["card"] = card_text(Card.parse(fields["card"], ITALIAN), lang)
-            if "rank" in fields:
-                fields["rank"] = rank_text(fields["rank"], lang)
-            if "suit" in fields:
-                fields["suit"] = suit_text(fields["suit"], lang)
-            return text.format(**fields)
-    return reason                   # a reason the catalogue does not know (the test of Japanese mode finds it)
+#: why an action is refused (:meth:`cardlab.games.trappola.State.why_illegal`), by the reason's key
+REFUSALS = refusals(ReasonWords(
+    en={
+        "exchanges-over": "the exchanges are over: the play has begun",
+        "stock-too-small": "the stock has no 9 cards left to exchange",
+        "exchange-first": "first finish the exchanges: exchange or keep",
+        "not-held": "{player} does not hold the {card}",
+        "follow-suit": "must follow suit: the {card} was led and you hold {suit}",
+        "declared-already": "{rank} is already declared",
+        "too-few": "you hold {count} of rank {rank}, not three or four",
+        "fourth-taken": "the fourth {rank} has been taken in a trick: three may no longer be declared",
+        "rank-played": "a card of rank {rank} has been played: declare before playing one of them",
+    },
+    ja={
+        "exchanges-over": "手札交換はもう終わり、プレイが始まっています",
+        "stock-too-small": "山札には交換できる9枚が残っていません",
+        "exchange-first": "先に手札交換を終えてください（交換するか、このままにするか）",
+        "not-held": "{player}は{card}を持っていません",
+        "follow-suit": "{card}がリードされ、あなたは{suit}を持っているので、{suit}を出さなければなりません",
+        "declared-already": "{rank}はもう宣言しています",
+        "too-few": "{rank}は{count}枚しかなく、3枚組にも4枚組にもなりません",
+        "fourth-taken": "4枚目の{rank}がトリックで取られたので、3枚組はもう宣言できません",
+        "rank-played": "{rank}はもう出ています。宣言はその数字のカードを出す前にします",
+    },
+), {"card": lambda text, lang: card_text(Card.parse(text, ITALIAN), lang),
+    "rank": lambda rank, lang: rank_text(rank, lang), "suit": lambda suit, lang: suit_text(suit, lang)})
 
 
 #: the source's names of the ranks (王 R, 騎士 C, 歩兵 F, the ace written A) and of the suits
