@@ -1,12 +1,14 @@
 // cardlab TableView: shows the SVG drawn by Python and reports clicks, keys and timers.
 // Every event carries seq = the number of the drawing it was made on (Python drops events made
 // on a drawing that is no longer current) and t = milliseconds since that drawing was put on screen.
+// A click on a drawing painted less than model.settle_ms ago is dropped here (see settle below).
 
 const MODIFIERS = new Set(["Shift", "Control", "Alt", "Meta", "CapsLock", "AltGraph"]);
 const ROOT = ".cardlab-table-root"; // the widget around the view (a game table, a replayer)
 const PRESS_KEYS = new Set([" ", "Enter"]); // the keys that would press a focused button
 const MAX_SCALE = 1.3; // a drawing is shown at most this many times its natural size
 const PLAY_MAX_PX = 700; // and its play area (data-play-height) never taller than this
+const SETTLE_MS = 250;   // model.settle_ms where a model does not say (a room's seat page)
 const fired = new Set(); // timer ids already answered (a table shown twice answers once)
 
 function render({ model, el }) {
@@ -28,16 +30,46 @@ function render({ model, el }) {
   const focusTable = () => box.focus({ preventScroll: true });
   const motion = motionOf(box);
 
+  // No click acts on a drawing shown for less than a person's reaction time. A person answers
+  // something seen at the soonest about 200-250 ms after it appears, so a click that comes sooner
+  // after a new drawing was painted was aimed at the drawing before: two taps 30 ms apart on two
+  // cards, whose second would land on the next trick, which arrives between them. While a drawing
+  // with a new number is younger than settle_ms (250 ms; a table of reflexes, Cleopatra's slaps,
+  // chooses less) the table is aria-disabled and its clicks are dropped (keys are not: they act on
+  // the ringed choice, which the reader sees move). Playwright's click waits for aria-disabled to
+  // go, so tests click at a person's pace without a clock of their own.
+  let settledSeq = null;
+  let settling = false;
+  let settleTimer = 0;
+  function settleMs() {
+    const ms = Number(model.get("settle_ms"));
+    return Number.isFinite(ms) && ms >= 0 ? ms : SETTLE_MS;
+  }
+  function unsettle() {
+    settling = true;
+    clearTimeout(settleTimer);
+    box.setAttribute("aria-disabled", "true");
+  }
+  function settleFromNow() { // called when the drawing has been painted
+    if (!settling) return;
+    settling = false;
+    settleTimer = setTimeout(() => box.removeAttribute("aria-disabled"), settleMs());
+  }
+
   function draw() {
     const before = motion.snapshot();
     box.innerHTML = model.get("svg");
     fit();
     ring();
     motion.animate(before);
+    if (model.get("seq") !== settledSeq) { // a new position (not the same one annotated again)
+      settledSeq = model.get("seq");
+      unsettle();
+    }
     renumber();
     shownAt = performance.now();
     cancelAnimationFrame(frame);
-    frame = requestAnimationFrame(() => { shownAt = performance.now(); });
+    frame = requestAnimationFrame(() => { shownAt = performance.now(); settleFromNow(); });
   }
   function renumber() { // also called alone for the same drawing again, under a new number
     shownSeq = model.get("seq");
@@ -124,6 +156,7 @@ function render({ model, el }) {
   function onClick(e) {
     focusTable();
     if (e.detail > 1) return; // the second click of a double-click is never sent
+    if (box.hasAttribute("aria-disabled")) return; // too soon after a new drawing (settle above)
     const hit = e.target.closest("[data-target]");
     if (hit && box.contains(hit)) send({ type: "click", target: hit.getAttribute("data-target") });
   }
@@ -194,6 +227,7 @@ function render({ model, el }) {
     resize.disconnect();
     cancelAnimationFrame(measuring);
     cancelAnimationFrame(frame);
+    clearTimeout(settleTimer);
     cancelAnimationFrame(lookup);
     cancelAnimationFrame(ringing);
     timers.forEach(clearTimeout);
