@@ -37,7 +37,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -291,15 +291,15 @@ def play(page: Any, name: str, moves: int, double_every: int = 4) -> Played:
 
 # --- the page ---------------------------------------------------------------------------------------
 @contextlib.contextmanager
-def classroom_server(arguments: Sequence[str] = (PAGE,)) -> Iterator[str]:
-    """The classroom page served by Voila (``voila *arguments``, as ``make app`` serves it) on a free
-    local port, with no browser opened; its URL."""
+def classroom_server(arguments: Sequence[str] = (PAGE,), variables: Mapping[str, str] | None = None) -> Iterator[str]:
+    """The classroom page served by Voila (``voila *arguments``, as ``make app`` serves it, with the
+    environment ``variables`` it sets) on a free local port, with no browser opened; its URL."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     with tempfile.TemporaryDirectory() as base:
         log = Path(base) / "voila.log"
-        env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(Path(base) / "runtime")}
+        env = {**os.environ, **(variables or {}), "JUPYTER_RUNTIME_DIR": str(Path(base) / "runtime")}
         env.pop("MPLBACKEND", None)
         command = [sys.executable, "-m", "voila", *arguments, "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"]
         with log.open("w") as out:
