@@ -59,3 +59,25 @@ def test_the_empty_hand_and_the_won_pile_take_the_turn(page: Any, layout: str) -
     page.mouse.click(*centre(won))
     page.touchscreen.tap(*centre(won))
     assert page.evaluate("window.hits") == ["turn"] * 4
+
+
+@pytest.mark.parametrize("phone", [False, True])
+def test_a_phone_is_not_told_keys_it_has_not(chromium: Any, phone: bool) -> None:
+    """Issue 39: phones were told "Enter: turn · Space: slap"; a computer with a mouse still is."""
+    from pathlib import Path
+
+    import cardlab.widgets
+    css = (Path(cardlab.widgets.__file__).parent / "view.css").read_text()
+    context = chromium.new_context(viewport={"width": 390, "height": 800} if phone else {"width": 1000, "height": 700},
+                                   has_touch=phone, is_mobile=phone)
+    try:
+        page = context.new_page()
+        game = cleopatra.new_game("cleopatra", seed=1)
+        drawing = table_svg(game, reader=0, layout="phone" if phone else "wide", choices=["turn"],
+                            keys=["turn", "slap"])
+        page.set_content(f'<style>{css}</style><div class="cardlab-view"><div class="cardlab-svg">{drawing}</div></div>')
+        keys = page.locator(".cardlab-keys")
+        assert keys.count() >= 1
+        assert keys.first.is_visible() is not phone
+    finally:
+        context.close()

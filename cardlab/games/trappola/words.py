@@ -66,8 +66,8 @@ WORDS = Words(
         "keep": "Keep ({k})",
         "declare": "Declare {what} ({k})",
         "next_deal": "Next deal ({k})",
-        "sort_on": "Hand sorted ({k})",
-        "sort_off": "Hand as dealt ({k})",
+        "sort_on": "Show as dealt ({k})",       # the hand is sorted: the button shows it as dealt
+        "sort_off": "Sort the hand ({k})",
         "sort_name": "sort hand: on or off",
         # messages
         "greeting": "New game: exchange your hand (E) or keep it (K).",
