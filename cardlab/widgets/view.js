@@ -7,7 +7,8 @@ const MODIFIERS = new Set(["Shift", "Control", "Alt", "Meta", "CapsLock", "AltGr
 const ROOT = ".cardlab-table-root"; // the widget around the view (a game table, a replayer)
 const PRESS_KEYS = new Set([" ", "Enter"]); // the keys that would press a focused button
 const MAX_SCALE = 1.3; // a drawing is shown at most this many times its natural size
-const PLAY_MAX_PX = 700; // and its play area (data-play-height) never taller than this
+const PLAY_MAX_PX = 700; // and its play area (data-play-height) never taller than this,
+const SCREEN_RESERVE_PX = 200; // nor than the window's height less this (see fit)
 const SETTLE_MS = 250;   // model.settle_ms where a model does not say (a room's seat page)
 const fired = new Set(); // timer ids already answered (a table shown twice answers once)
 
@@ -76,14 +77,19 @@ function render({ model, el }) {
     box.dataset.seq = shownSeq;
   }
   // The drawing fills the output width up to 1.3 times its natural size, centred (view.css),
-  // less if its play area would be taller than 700 px (never less than its natural size);
+  // less if its play area would be taller than 700 px or than the window's height less 200 px
+  // (never less than its natural size). The 200 px are JupyterLab's bars above and below a
+  // notebook (menu, tabs, toolbar, status bar: about 120 px) and the table's status line and
+  // buttons: so on a 1366 x 768 projector a table grown to its full width would still push its
+  // result off the screen (issue 39); it stays near its natural size there instead.
   // Python chooses a wide, narrow or phone layout from the width reported here.
   function fit() {
     const svg = box.querySelector("svg");
     if (!svg) return;
     const natural = parseFloat(svg.getAttribute("width"));
     const play = parseFloat(svg.dataset.playHeight);
-    const scale = play > 0 ? Math.max(1, Math.min(MAX_SCALE, PLAY_MAX_PX / play)) : MAX_SCALE;
+    const tallest = Math.min(PLAY_MAX_PX, window.innerHeight - SCREEN_RESERVE_PX);
+    const scale = play > 0 ? Math.max(1, Math.min(MAX_SCALE, tallest / play)) : MAX_SCALE;
     svg.style.width = "100%";
     if (natural > 0) svg.style.maxWidth = `${Math.floor(natural * scale)}px`;
   }
@@ -101,6 +107,7 @@ function render({ model, el }) {
     });
   }
   const resize = new ResizeObserver(reportWidth);
+  window.addEventListener("resize", fit);         // a window's height changes no output's width
 
   // The keyboard's place: a ring around the element whose data-target is model.focus, named
   // for screen readers in the table's label. A drawing not yet on the page has no boxes to
@@ -225,6 +232,7 @@ function render({ model, el }) {
   return () => {
     motion.stop();
     resize.disconnect();
+    window.removeEventListener("resize", fit);
     cancelAnimationFrame(measuring);
     cancelAnimationFrame(frame);
     clearTimeout(settleTimer);
