@@ -113,7 +113,8 @@ RECORDER_JS = r"""(tables) => {
 of an interaction taking 16 ms or more, every press and every new drawing of a table."""
 
 HEIGHT_JS = "(sel) => Math.round(document.querySelector(sel).getBoundingClientRect().height * 10) / 10"
-SETTLED_JS = "(sel) => !document.querySelector(sel + ' .cardlab-svg[data-moving]')"
+# no card moving, and the drawing taking clicks (view.js drops those sooner than a reaction after it)
+SETTLED_JS = "(sel) => !document.querySelector(`${sel} .cardlab-svg[data-moving], ${sel} .cardlab-svg[aria-disabled]`)"
 SEEN_JS = """(start) => {
   const r = window.__cardlabPerf, late = (x) => x.t >= start;
   return {shifts: r.shifts.filter(late), events: r.events.filter(late), drawn: r.drawn.filter(late),
