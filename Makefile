@@ -51,17 +51,32 @@ WARM_IN_BACKGROUND = $(if $(warm_needed),$(BIN)/python -m cardlab.kernels.warm -
 # trusted first (the signatures go to Jupyter's data folder; the files are not changed).
 NOTEBOOKS := $(wildcard notebooks/[0-9][0-9]_*.ipynb) notebooks/classroom.ipynb $(wildcard notebooks/ja/*.ipynb)
 
+# Running the kit's notebooks changes no file (a teacher's `git pull` keeps working): a save that
+# leaves a notebook's cells as they are writes its file as it was (cardlab/notebook_files.py).
+KEEP_SHIPPED := --ContentsManager.pre_save_hook=cardlab.notebook_files.keep_shipped
+# The start page is both the page the browser opens and the address the server prints
+# (default_url; without it the printed address opens the Launcher).
+START_PAGE := notebooks/00_start_here.ipynb
+
 lab: $(STAMP)
 	$(BIN)/jupyter trust $(NOTEBOOKS)
 	$(WARM_IN_BACKGROUND)
 	$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) --ServerApp.root_dir=. \
-		--LabApp.app_settings_dir=$(CURDIR)/jupyter/lab/settings notebooks/00_start_here.ipynb
+		--LabApp.app_settings_dir=$(CURDIR)/jupyter/lab/settings \
+		--LabApp.default_url=/lab/tree/$(START_PAGE) $(KEEP_SHIPPED) $(START_PAGE)
 
 # The classroom page: the three games' tables and the Cleopatra sample's replay as a page without
-# code cells, served by Voila, which opens it in the browser.
+# code cells, served by Voila, which opens it in the browser. Its template (jupyter/voila/templates/
+# cardlab) takes Font Awesome from Voila's own files, not a CDN, so the icons show offline. Each
+# page runs a kernel of about 240 MB: a kernel nobody is connected to (its page closed) and idle for
+# 90 s goes, looked for every 30 s, so a class's closed or reloaded pages free their memory within
+# two minutes; a page left open keeps its kernel however long the reader thinks (cull_connected is
+# off), and 90 s lets a phone that drops its connection for a moment come back to its game.
+VOILA_CULL := --MappingKernelManager.cull_idle_timeout=90 --MappingKernelManager.cull_interval=30
+
 app: $(STAMP)
 	$(WARM_IN_BACKGROUND)
-	$(BIN)/voila notebooks/classroom.ipynb
+	JUPYTER_PATH=$(CURDIR)/jupyter $(BIN)/voila --template=cardlab $(VOILA_CULL) notebooks/classroom.ipynb
 
 # A room server (cardlab.rooms) on 127.0.0.1:8765, its rooms kept in cardlab-rooms.sqlite: it
 # prints each room's teacher's token and the seats' links, and serves until Ctrl-C. Its options:

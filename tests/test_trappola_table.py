@@ -124,7 +124,7 @@ def test_the_hand_is_sorted_by_suit_then_rank_and_s_shows_it_as_dealt_T1():
     assert shown != list(t.state.hands[0])           # this deal is not dealt in order
     t.press("s")
     assert hand_order(t) == list(t.state.hands[0]) and not t.sorted
-    assert "Hand as dealt (S)" in t.view.svg
+    assert "Sort the hand (S)" in t.view.svg             # the button names what it does (issue 39)
     t.click("sort")
     assert hand_order(t) == shown and t.state.history == moves   # the switch is no move
 
@@ -273,7 +273,7 @@ def test_clickable_parts_are_named_and_stacks_carry_motion_keys():
     for target, name in names.items():
         if target.startswith("play "):
             assert name == Card.parse(target[5:], "italian").name
-    assert names["sort"] == "Hand sorted (S)"
+    assert names["sort"] == "Show as dealt (S)"
     for key in ("stock", "won:0", "won:1"):
         assert f'data-key="{key}"' in svg
     assert f'data-key="hand:1" data-count="{len(t.state.hands[1])}"' in svg   # the computer's hidden hand

@@ -37,7 +37,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -113,7 +113,8 @@ RECORDER_JS = r"""(tables) => {
 of an interaction taking 16 ms or more, every press and every new drawing of a table."""
 
 HEIGHT_JS = "(sel) => Math.round(document.querySelector(sel).getBoundingClientRect().height * 10) / 10"
-SETTLED_JS = "(sel) => !document.querySelector(sel + ' .cardlab-svg[data-moving]')"
+# no card moving, and the drawing taking clicks (view.js drops those sooner than a reaction after it)
+SETTLED_JS = "(sel) => !document.querySelector(`${sel} .cardlab-svg[data-moving], ${sel} .cardlab-svg[aria-disabled]`)"
 SEEN_JS = """(start) => {
   const r = window.__cardlabPerf, late = (x) => x.t >= start;
   return {shifts: r.shifts.filter(late), events: r.events.filter(late), drawn: r.drawn.filter(late),
@@ -291,15 +292,15 @@ def play(page: Any, name: str, moves: int, double_every: int = 4) -> Played:
 
 # --- the page ---------------------------------------------------------------------------------------
 @contextlib.contextmanager
-def classroom_server(arguments: Sequence[str] = (PAGE,)) -> Iterator[str]:
-    """The classroom page served by Voila (``voila *arguments``, as ``make app`` serves it) on a free
-    local port, with no browser opened; its URL."""
+def classroom_server(arguments: Sequence[str] = (PAGE,), variables: Mapping[str, str] | None = None) -> Iterator[str]:
+    """The classroom page served by Voila (``voila *arguments``, as ``make app`` serves it, with the
+    environment ``variables`` it sets) on a free local port, with no browser opened; its URL."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     with tempfile.TemporaryDirectory() as base:
         log = Path(base) / "voila.log"
-        env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(Path(base) / "runtime")}
+        env = {**os.environ, **(variables or {}), "JUPYTER_RUNTIME_DIR": str(Path(base) / "runtime")}
         env.pop("MPLBACKEND", None)
         command = [sys.executable, "-m", "voila", *arguments, "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"]
         with log.open("w") as out:

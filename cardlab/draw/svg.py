@@ -170,9 +170,12 @@ def row_width(n: int, w: float = CARD_W, step: float | None = None) -> float:
 
 
 def _outline(w: float) -> str:
-    """A dashed card-sized outline: where an empty pile or stack lies."""
+    """A dashed card-sized outline: where an empty pile or stack lies. Its inside takes clicks as a
+    card's would (``pointer-events="visible"``: ``fill="none"`` alone would let them through), so an
+    empty stack inside a clickable group is clicked or tapped anywhere on its place."""
     return (f'<rect class="empty" width="{num(w)}" height="{num(card_h(w))}" rx="{num(0.07 * w)}" fill="none"'
-            f' stroke="#ffffff" stroke-opacity="0.6" stroke-width="1.5" stroke-dasharray="5 4"/>')
+            f' pointer-events="visible" stroke="#ffffff" stroke-opacity="0.6" stroke-width="1.5"'
+            f' stroke-dasharray="5 4"/>')
 
 
 def _jitter(i: int) -> tuple[int, int, int]:

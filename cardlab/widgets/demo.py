@@ -26,13 +26,13 @@ from .view import Event, TableEventError, TableView
 
 WORDS = Words(
     en={"deal": "Deal", "deck": "deck", "refused": "That cannot be done here: {error}",
-        "arrived": "{kind} {what} arrived {t} ms after the table was drawn",
+        "arrived": "{kind}: {what}, {t} ms after the table was drawn", "card_n": "card {n}", "space": "space",
         "title": "demo table: deal {deals}, {shown} of {n} cards face up",
         "dealt": "{n} cards dealt face down", "turned": "turn card {i}: {card}",
         "click": "click", "key": "key", "timer": "timer",
         "no_card": "there is no card {card} in a hand of {n}"},
     ja={"deal": "配る", "deck": "山札", "refused": "ここではできません：{error}",
-        "arrived": "{kind}（{what}）が、台の描画から{t}ミリ秒後に届きました",
+        "arrived": "{kind}：{what}（台の描画から{t}ミリ秒後）", "card_n": "{n}枚目のカード", "space": "スペース",
         "title": "練習の台：{deals}回目の配り、{n}枚中{shown}枚が表向き",
         "dealt": "{n}枚を裏向きに配りました", "turned": "{i}枚目をめくる：{card}",
         "click": "クリック", "key": "キー", "timer": "タイマー",
@@ -130,7 +130,14 @@ class DemoTable(w.VBox):
         return WORDS.say(self.lang, key, **fields)
 
     def _describe(self, event: Event) -> str:
-        what = event.get("target") or repr(event.get("key") or event.get("tag"))
+        """What arrived, in the reader's words ("click: card 5, 10 ms after the table was drawn")."""
+        if event["type"] == "click":
+            kind, _, index = event["target"].partition(":")
+            what = self.say("card_n", n=int(index) + 1) if kind == "card" else self.say("deal")
+        elif event["type"] == "key":
+            what = self.say("space") if event["key"] == " " else event["key"]
+        else:
+            what = event["tag"]
         return self.say("arrived", kind=self.say(event["type"]), what=what, t=f"{event['t']:.0f}")
 
     def draw(self, controls: bool = True) -> str:

@@ -1,12 +1,15 @@
 // cardlab TableView: shows the SVG drawn by Python and reports clicks, keys and timers.
 // Every event carries seq = the number of the drawing it was made on (Python drops events made
 // on a drawing that is no longer current) and t = milliseconds since that drawing was put on screen.
+// A click on a drawing painted less than model.settle_ms ago is dropped here (see settle below).
 
 const MODIFIERS = new Set(["Shift", "Control", "Alt", "Meta", "CapsLock", "AltGraph"]);
 const ROOT = ".cardlab-table-root"; // the widget around the view (a game table, a replayer)
 const PRESS_KEYS = new Set([" ", "Enter"]); // the keys that would press a focused button
 const MAX_SCALE = 1.3; // a drawing is shown at most this many times its natural size
-const PLAY_MAX_PX = 700; // and its play area (data-play-height) never taller than this
+const PLAY_MAX_PX = 700; // and its play area (data-play-height) never taller than this,
+const SCREEN_RESERVE_PX = 200; // nor than the window's height less this (see fit)
+const SETTLE_MS = 250;   // model.settle_ms where a model does not say (a room's seat page)
 const fired = new Set(); // timer ids already answered (a table shown twice answers once)
 
 function render({ model, el }) {
@@ -28,30 +31,65 @@ function render({ model, el }) {
   const focusTable = () => box.focus({ preventScroll: true });
   const motion = motionOf(box);
 
+  // No click acts on a drawing shown for less than a person's reaction time. A person answers
+  // something seen at the soonest about 200-250 ms after it appears, so a click that comes sooner
+  // after a new drawing was painted was aimed at the drawing before: two taps 30 ms apart on two
+  // cards, whose second would land on the next trick, which arrives between them. While a drawing
+  // with a new number is younger than settle_ms (250 ms; a table of reflexes, Cleopatra's slaps,
+  // chooses less) the table is aria-disabled and its clicks are dropped (keys are not: they act on
+  // the ringed choice, which the reader sees move). Playwright's click waits for aria-disabled to
+  // go, so tests click at a person's pace without a clock of their own.
+  let settledSeq = null;
+  let settling = false;
+  let settleTimer = 0;
+  function settleMs() {
+    const ms = Number(model.get("settle_ms"));
+    return Number.isFinite(ms) && ms >= 0 ? ms : SETTLE_MS;
+  }
+  function unsettle() {
+    settling = true;
+    clearTimeout(settleTimer);
+    box.setAttribute("aria-disabled", "true");
+  }
+  function settleFromNow() { // called when the drawing has been painted
+    if (!settling) return;
+    settling = false;
+    settleTimer = setTimeout(() => box.removeAttribute("aria-disabled"), settleMs());
+  }
+
   function draw() {
     const before = motion.snapshot();
     box.innerHTML = model.get("svg");
     fit();
     ring();
     motion.animate(before);
+    if (model.get("seq") !== settledSeq) { // a new position (not the same one annotated again)
+      settledSeq = model.get("seq");
+      unsettle();
+    }
     renumber();
     shownAt = performance.now();
     cancelAnimationFrame(frame);
-    frame = requestAnimationFrame(() => { shownAt = performance.now(); });
+    frame = requestAnimationFrame(() => { shownAt = performance.now(); settleFromNow(); });
   }
   function renumber() { // also called alone for the same drawing again, under a new number
     shownSeq = model.get("seq");
     box.dataset.seq = shownSeq;
   }
   // The drawing fills the output width up to 1.3 times its natural size, centred (view.css),
-  // less if its play area would be taller than 700 px (never less than its natural size);
+  // less if its play area would be taller than 700 px or than the window's height less 200 px
+  // (never less than its natural size). The 200 px are JupyterLab's bars above and below a
+  // notebook (menu, tabs, toolbar, status bar: about 120 px) and the table's status line and
+  // buttons: so on a 1366 x 768 projector a table grown to its full width would still push its
+  // result off the screen (issue 39); it stays near its natural size there instead.
   // Python chooses a wide, narrow or phone layout from the width reported here.
   function fit() {
     const svg = box.querySelector("svg");
     if (!svg) return;
     const natural = parseFloat(svg.getAttribute("width"));
     const play = parseFloat(svg.dataset.playHeight);
-    const scale = play > 0 ? Math.max(1, Math.min(MAX_SCALE, PLAY_MAX_PX / play)) : MAX_SCALE;
+    const tallest = Math.min(PLAY_MAX_PX, window.innerHeight - SCREEN_RESERVE_PX);
+    const scale = play > 0 ? Math.max(1, Math.min(MAX_SCALE, tallest / play)) : MAX_SCALE;
     svg.style.width = "100%";
     if (natural > 0) svg.style.maxWidth = `${Math.floor(natural * scale)}px`;
   }
@@ -69,6 +107,7 @@ function render({ model, el }) {
     });
   }
   const resize = new ResizeObserver(reportWidth);
+  window.addEventListener("resize", fit);         // a window's height changes no output's width
 
   // The keyboard's place: a ring around the element whose data-target is model.focus, named
   // for screen readers in the table's label. A drawing not yet on the page has no boxes to
@@ -124,6 +163,7 @@ function render({ model, el }) {
   function onClick(e) {
     focusTable();
     if (e.detail > 1) return; // the second click of a double-click is never sent
+    if (box.hasAttribute("aria-disabled")) return; // too soon after a new drawing (settle above)
     const hit = e.target.closest("[data-target]");
     if (hit && box.contains(hit)) send({ type: "click", target: hit.getAttribute("data-target") });
   }
@@ -192,8 +232,10 @@ function render({ model, el }) {
   return () => {
     motion.stop();
     resize.disconnect();
+    window.removeEventListener("resize", fit);
     cancelAnimationFrame(measuring);
     cancelAnimationFrame(frame);
+    clearTimeout(settleTimer);
     cancelAnimationFrame(lookup);
     cancelAnimationFrame(ringing);
     timers.forEach(clearTimeout);

@@ -16,7 +16,9 @@ screen):
   :meth:`TableView.request_timer`.
 
 A click or key made on a drawing that is no longer the current one is dropped without a word: no
-gesture is ever applied to a position the reader did not see. Timers are not dropped that way
+gesture is ever applied to a position the reader did not see. Nor is a click made sooner than
+:attr:`TableView.settle_ms` after a drawing with a new number was painted: faster than a person
+reacts to what they see, it was aimed at the drawing before (the browser drops it, ``view.js``). Timers are not dropped that way
 (their owner checks their tags). An event without ``seq`` (sent from Python) counts as made on the
 current drawing. The view decides nothing about any game: callbacks registered with
 :meth:`TableView.on_event` receive the events, change their state and redraw. Tests feed the same
@@ -58,6 +60,10 @@ EVENT_FIELDS: dict[str, dict[str, type]] = {
 }
 MAX_TEXT = 200              # longest target, key or tag a browser event may carry
 MAX_SEQ = 2**53             # the largest integer a browser number holds exactly
+#: A click on a drawing younger than this (ms from its paint) is dropped: a person's quickest
+#: reaction to something seen takes about 200-250 ms, so a sooner click was meant for the drawing
+#: before (two taps 30 ms apart would otherwise play a card on a trick nobody saw).
+SETTLE_MS = 250
 # Timer request ids, unique across kernels: a table shown twice answers each request once.
 _timer_ids = (f"{uuid.uuid4().hex[:8]}-{n}" for n in itertools.count(1))
 
@@ -143,6 +149,9 @@ class TableView(anywidget.AnyWidget):
     #: the choice's own name), in ``lang`` (:data:`cardlab.words.TABLE`)
     label = traitlets.Unicode("").tag(sync=True)
     focus_label = traitlets.Unicode("").tag(sync=True)
+    #: milliseconds after a new drawing is painted during which its clicks are dropped, as no person
+    #: reacts to what they see that fast (:data:`SETTLE_MS`; a table of reflexes may choose less)
+    settle_ms = traitlets.Int(SETTLE_MS).tag(sync=True)
 
     def __init__(self, svg: str = "", status: str = "", *, relative_keys: bool = False, **kwargs: Any) -> None:
         """``relative_keys``: keys mean "from wherever you are" (a replay's → and ←), so a key

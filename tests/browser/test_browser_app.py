@@ -15,6 +15,7 @@ The server runs the very command `make app` would run (read from `make --dry-run
 
 from __future__ import annotations
 
+import itertools
 import os
 import shlex
 import shutil
@@ -37,28 +38,41 @@ GAMES = (".cardlab-cleopatra", ".cardlab-cleopatra-replay", ".cardlab-cleopatra-
 CODE = ".jp-CodeCell .jp-InputArea, .jp-CodeCell .jp-InputPrompt, .jp-CodeMirrorEditor, .cm-editor, .CodeMirror"
 
 
-def make_app_command() -> list[str]:
-    """The last line of `make app`, its `voila ...` command, as arguments (nothing is run: a dry run)."""
+def make_app_command() -> tuple[dict[str, str], list[str]]:
+    """The last line of `make app`: the variables it sets and its `voila ...` command, as arguments
+    (nothing is run: a dry run)."""
     if not shutil.which("make"):
         pytest.skip("make is not installed")
     dry = subprocess.run(["make", "--dry-run", "--silent", "app"], cwd=REPO, check=True, capture_output=True,
                          text=True, env={k: v for k, v in os.environ.items() if not k.startswith("MAKE")}).stdout
     *_, command = (shlex.split(line) for line in dry.replace("\\\n", " ").splitlines() if line.strip())
+    variables = dict(word.split("=", 1) for word in itertools.takewhile(lambda word: "=" in word, command))
+    command = command[len(variables):]
     assert command[:1] == [".venv/bin/voila"], f"`make app` ends with no `.venv/bin/voila`:\n{dry}"
-    return command
+    return variables, command
 
 
 @pytest.fixture(scope="module")
 def classroom_url(_browser_ready: None) -> Iterator[str]:
     """`make app`'s server (with `--no-browser`, on a free port); yields the page's URL."""
-    with classroom_server(make_app_command()[1:]) as url:
+    variables, command = make_app_command()
+    with classroom_server(command[1:], variables) as url:
         yield url
 
 
 def test_make_app_serves_the_notebook_with_voila_and_opens_the_browser():
-    command = make_app_command()
-    assert command[1:] == ["notebooks/classroom.ipynb"]  # the page, and no --no-browser: it opens
-    assert (REPO / command[1]).is_file()
+    variables, command = make_app_command()
+    assert command[-1] == "notebooks/classroom.ipynb" and "--no-browser" not in command   # the page; it opens
+    assert (REPO / command[-1]).is_file()
+    assert "--template=cardlab" in command and (Path(variables["JUPYTER_PATH"]) / "voila/templates/cardlab").is_dir()
+
+
+def test_make_app_culls_the_kernels_of_closed_pages():
+    """Issue 39: a closed page's kernel (~240 MB) ran on for 6-8 minutes."""
+    _, command = make_app_command()
+    options = dict(word.split("=", 1) for word in command if word.startswith("--") and "=" in word)
+    assert int(options["--MappingKernelManager.cull_idle_timeout"]) <= 120
+    assert int(options["--MappingKernelManager.cull_interval"]) <= 60
 
 
 def test_classroom_page_shows_the_tables_without_code_and_answers_a_click(classroom_url, chromium, tmp_path):
@@ -97,6 +111,37 @@ def test_classroom_page_shows_the_tables_without_code_and_answers_a_click(classr
         assert folds.count() == 3 and not folds.first.locator("h3").first.is_visible()   # folded
         folds.first.locator("summary").click()
         assert folds.first.get_by_role("heading", name="The source", exact=True).is_visible()
+    finally:
+        context.close()
+
+
+ICON_FONT_LOADED = """async () => { await document.fonts.ready;
+  const icon = document.querySelector('.cardlab-table-root button i.fa');
+  const family = getComputedStyle(icon, '::before').fontFamily;
+  return [family, [...document.fonts].some(f => f.family.includes('Font Awesome') && f.status === 'loaded')]; }"""
+
+
+def test_the_classroom_page_asks_no_other_server_and_shows_its_icons_offline(classroom_url, chromium):
+    """Issue 39: Voila's page took Font Awesome from a CDN, so the buttons' icons went missing offline."""
+    context = chromium.new_context(viewport={"width": 1280, "height": 1000})
+    elsewhere: list[str] = []
+    local = classroom_url.rstrip("/")
+
+    def offline(route: Any) -> None:
+        if route.request.url.startswith(local):
+            route.continue_()
+        else:
+            elsewhere.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", offline)
+    page = context.new_page()
+    try:
+        page.goto(classroom_url, timeout=PAGE_MS)
+        page.locator(".cardlab-table-root button i.fa").first.wait_for(timeout=PAGE_MS)
+        family, loaded = page.evaluate(ICON_FONT_LOADED)
+        assert elsewhere == []
+        assert "Font Awesome" in family and loaded
     finally:
         context.close()
 

@@ -73,7 +73,7 @@ def reader_lab(_browser_ready: None, tmp_path_factory: pytest.TempPathFactory) -
         process = subprocess.Popen(command, cwd=root, stdout=out, stderr=subprocess.STDOUT, env=env)
     try:
         url = _wait_for_open_url(process, homes["JUPYTER_RUNTIME_DIR"], log)
-        yield {"url": url, "token": token, "base": re.match(r"http://[^/]+", url).group(0), "root": root}
+        yield {"url": url, "token": token, "base": re.match(r"http://[^/]+", url).group(0), "root": root, "log": log}
     finally:
         process.terminate()  # jupyter lab shuts its kernels down and exits on SIGTERM
         process.wait(timeout=60)
@@ -103,6 +103,16 @@ def test_make_lab_serves_the_repository_and_opens_the_start_page(reader_lab):
     listing = {item["name"] for item in _get(reader_lab, "/api/contents")["content"]}
     assert {"docs", "notebooks"} <= listing  # the notebooks' rule pages can be reached
     assert _get(reader_lab, f"/api/contents/{RULE_PAGE}?content=0")["type"] == "file"
+
+
+def test_the_address_make_lab_prints_opens_the_start_page(reader_lab):
+    """Issue 39: the address printed in the terminal (for a browser that did not open by itself)
+    opened the Launcher."""
+    deadline = time.monotonic() + SERVER_START_S
+    while not (printed := re.findall(r"(http://127\.0\.0\.1:\d+/\S*)", reader_lab["log"].read_text())):
+        assert time.monotonic() < deadline, reader_lab["log"].read_text()
+        time.sleep(0.25)
+    assert all(url.split("?")[0].endswith(f"/lab/tree/{START_PAGE}") for url in printed), printed
 
 
 def test_first_visit_shows_the_start_page_without_news_and_rule_pages_render(reader_lab, chromium, tmp_path):
@@ -167,5 +177,26 @@ def test_notebooks_show_their_pictures_unrun_and_opening_and_saving_them_changes
             saved = (reader_lab["root"] / path).read_bytes()
             assert saved == notebook.read_bytes(), f"{path} was changed by JupyterLab's save"
             page.evaluate("() => window.jupyterapp.commands.execute('application:close').then(() => true)")
+    finally:
+        context.close()
+
+
+def test_running_a_notebook_and_saving_it_changes_no_file(reader_lab, chromium):
+    """Issue 39: autosave wrote each run's outputs into notebooks/*.ipynb, and the teacher's next
+    `git pull` failed. `make lab`'s pre-save hook saves a kit notebook whose cells are unchanged as
+    its file was (cardlab/notebook_files.py)."""
+    from conftest import LabNotebook
+
+    context = chromium.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    path = "notebooks/02_trappola.ipynb"
+    try:
+        page.goto(reader_lab["url"].replace(START_PAGE, path))
+        notebook = LabNotebook(page, path)
+        notebook.run_all()
+        page.locator(".cardlab-trappola .cardlab-table svg").first.wait_for(timeout=PAGE_MS)   # it ran
+        page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save').then(() => true)")
+        page.wait_for_function(SAVED, arg=path, timeout=PAGE_MS, polling=250)
+        assert (reader_lab["root"] / path).read_bytes() == (REPO / path).read_bytes()
     finally:
         context.close()

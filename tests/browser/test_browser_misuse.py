@@ -34,9 +34,11 @@ KIRIFU = ["from cardlab.games import kirifu\n"
           "def mine():\n"
           "    return sum(isinstance(e, MOVES) and e.player == 0 for e in table.state.events)",
           "table"]
-# three clicks dispatched in one task of the page: all three are made on the same drawing
-THREE_CLICKS = """(targets) => {
+# three clicks dispatched in one task of the page: all three are made on the same drawing, once it
+# takes clicks (view.js drops those made sooner than a person reacts to a new drawing)
+THREE_CLICKS = """async (targets) => {
   const box = document.querySelector('.cardlab-table .cardlab-svg');
+  while (box.hasAttribute('aria-disabled')) await new Promise((r) => requestAnimationFrame(r));
   for (const t of targets)
     box.querySelector(`[data-target="${t}"]`).dispatchEvent(new MouseEvent('click', {bubbles: true, detail: 1}));
 }"""

@@ -87,3 +87,28 @@ def test_every_phone_position_with_the_coach_passes_at_360_and_520_px_issue_29(c
     finally:
         page.close()
     assert not problems
+
+
+PROJECTOR = ("(root) => { const panel = root.closest('.jp-WindowedPanel-outer') || root.closest('.jp-Notebook');"
+             " const svg = root.querySelector('.cardlab-svg svg'), status = root.querySelector('.cardlab-status');"
+             " return [panel.clientHeight, svg.getBoundingClientRect().top,"
+             " status.getBoundingClientRect().bottom, svg.getBoundingClientRect().height]; }")
+
+
+def test_on_a_1366_by_768_projector_the_result_and_the_table_fit_on_the_screen_together(open_cells):
+    """Issue 39: at 1366 x 768 JupyterLab leaves about 650 px for the notebook, and the table, grown
+    to 1.3 times its size (896-936 px), never showed "Game over" and the deal's score together."""
+    nb = open_cells(["from cardlab.games.trappola.table import TrappolaTable\n"
+                     "table = TrappolaTable('single-deal', seed=4)\ntable"], "trap_projector.ipynb",
+                    window=1366, file_browser=False)
+    nb.page.set_viewport_size({"width": 1366, "height": 768})
+    table = nb.table(".cardlab-trappola")
+    seq = nb.seq_of(table)
+    nb.execute("while not table.state.is_over: table.press('Enter')")
+    nb.wait_drawn(table, seq)
+    root = nb.page.locator(".cardlab-trappola").first
+    assert "Game over" in root.locator(".cardlab-status").inner_text()
+    assert "Deal 1" in nb.svg_of(table) or "Deal 1" in root.inner_text()
+    root.locator(".cardlab-svg").evaluate("(el) => el.scrollIntoView({block: 'start'})")
+    panel, top, bottom, height = root.evaluate(PROJECTOR)
+    assert bottom - top <= panel, (panel, top, bottom, height)      # the drawing and the status line, at once

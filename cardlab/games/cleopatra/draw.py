@@ -167,13 +167,16 @@ class _Table:
         view, g = self.view, self.g
         parts = [svg.stack_g(view.hand_sizes[seat], g.hand_x, y, W),
                  _label(self.about("hand", seat, g.hand_label), g.hand_x + W / 2, y + H + LABEL_GAP, anchor="middle")]
-        if seat == self.reader and "turn" in choices:
+        turn = seat == self.reader and "turn" in choices
+        if turn:
             parts[0] = svg.group_g(parts[0], target="turn", label=CLEOPATRA.say(self.lang, "turn_label"))
         if not to_hand:
             won = (CLEOPATRA.say(self.lang, "won_short") if g.won_label is None
                    else self.about("won", seat, g.won_label))
-            parts += [svg.stack_g(view.won_sizes[seat], g.won_x, y, W, key=f"won:{seat}"),
-                      _label(won, g.won_x + W / 2, y + H + LABEL_GAP, anchor="middle")]
+            pile = svg.stack_g(view.won_sizes[seat], g.won_x, y, W, key=f"won:{seat}")
+            if turn and view.hand_sizes[seat] == 0:   # C9: the won pile becomes the hand as you turn
+                pile = svg.group_g(pile, target="turn", label=CLEOPATRA.say(self.lang, "turn_label"))
+            parts += [pile, _label(won, g.won_x + W / 2, y + H + LABEL_GAP, anchor="middle")]
         marks = [(g.hand_x, view.current_player == seat and not view.result),
                  (g.won_x, view.collector == seat and not to_hand)]
         parts += [f'<rect x="{x - 6}" y="{y - 6:g}" width="{W + 12:g}" height="{H + 12:g}" rx="6" fill="none"'

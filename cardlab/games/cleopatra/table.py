@@ -123,6 +123,13 @@ class CleopatraReplay(w.VBox):
         return f"CleopatraReplay(mode={self.mode.value!r}, {self.replayer!r})"
 
 
+#: Clicks on a new drawing count from this many ms after it is painted (the tables' own is 250 ms,
+#: :data:`cardlab.widgets.view.SETTLE_MS`): slapping is a race of reflexes, and a quick player
+#: clicks a pair in 150-250 ms; 150 ms is still faster than anyone reacts to what they see, so a
+#: second tap meant for the drawing before is dropped all the same.
+SLAP_SETTLE_MS = 150
+
+
 class CleopatraTable(GameTable[cleopatra.State]):
     """You (X) against a slapping bot (Y). See the module docstring for the two modes."""
 
@@ -160,6 +167,7 @@ class CleopatraTable(GameTable[cleopatra.State]):
                                    settings_row(self.play_mode, self.trainer.switch)],
                          below=[self.trainer.report], lang=lang)
         self.add_class("cardlab-cleopatra")
+        self.view.settle_ms = SLAP_SETTLE_MS
         self.rules.observe(self._setting_changed, names="value")
         self.seed.observe(self._setting_changed, names="value")
         self.attention.observe(self._attend, names="value")

@@ -66,8 +66,8 @@ WORDS = Words(
         "keep": "Keep ({k})",
         "declare": "Declare {what} ({k})",
         "next_deal": "Next deal ({k})",
-        "sort_on": "Hand sorted ({k})",
-        "sort_off": "Hand as dealt ({k})",
+        "sort_on": "Show as dealt ({k})",       # the hand is sorted: the button shows it as dealt
+        "sort_off": "Sort the hand ({k})",
         "sort_name": "sort hand: on or off",
         # messages
         "greeting": "New game: exchange your hand (E) or keep it (K).",
@@ -168,8 +168,8 @@ WORDS = Words(
         "keep": "このまま（{k}）",
         "declare": "{what}を宣言（{k}）",
         "next_deal": "次のディール（{k}）",
-        "sort_on": "手札を並べ替え（{k}）",
-        "sort_off": "配られた順（{k}）",
+        "sort_on": "配られた順に戻す（{k}）",
+        "sort_off": "手札を並べ替える（{k}）",
         "sort_name": "手札の並べ替え：オン・オフ",
         "greeting": "新しいゲームです。手札を交換する（E）か、このままにする（K）かを選んでください。",
         "greeting_wait": "新しいゲームです。",
