@@ -14,6 +14,7 @@ from cardlab.errors import IllegalActionError
 from cardlab.records import loads, to_frame
 from cardlab.rooms import COMPUTER, PERSON, Lobby, RoomError, Store
 from cardlab.rooms.protocol import BURST, RateLimit, RoomMessageError, read_frame
+from cardlab.rooms.room import RoomStoreError
 
 
 def play_randomly(game, rng, steps=10_000):
@@ -139,18 +140,27 @@ def test_a_restarted_lobby_resumes_every_game_where_it_was(lobby, name, seats):
     assert [s.token for s in again.seats] == [s.token for s in game.seats]
 
 
-def test_nothing_is_shown_that_the_store_did_not_keep(lobby, monkeypatch):
-    game = lobby.add_room("3B").add_game("trappola", ["Ann", "Ben"], seed=3)
+@pytest.mark.parametrize("by", ["act", "click"])
+def test_nothing_is_shown_that_the_store_did_not_keep(lobby, monkeypatch, by):
+    """A write that fails (the database locked by another program) undoes the action before
+    anything is drawn: every table, the actor's too, shows the position the store holds."""
+    game = lobby.add_room("3B").add_game("trappola", ["Ann", "computer"], seed=3)
     seat = game.seats[game.state.current_player]
-    before = game.state.fingerprint()
+    tables = [game.table(seat, "en"), game.table(seat, "ja"), game.table(game.spectator)]
+    before, drawn = game.state.fingerprint(), [t.view.svg for t in tables]
 
     def broken(*_args):
-        raise sqlite3.OperationalError("disk I/O error")
+        raise sqlite3.OperationalError("database is locked")
 
     monkeypatch.setattr(lobby.store, "add_actions", broken)
-    with pytest.raises(sqlite3.OperationalError):
-        game.act(seat, "en", game.state.action_text(game.state.legal_actions()[0]))
-    assert game.state.fingerprint() == before
+    with pytest.raises(RoomStoreError, match="database is locked"):
+        if by == "act":
+            game.act(seat, "en", game.state.action_text(game.state.legal_actions()[0]))
+        else:
+            target = tables[0].choices()[0]
+            game.handle(seat, "en", {"type": "click", "target": target, "seq": tables[0].view.seq, "t": 900})
+    assert game.state.fingerprint() == before and game.saved == len(game.state.history)
+    assert [t.view.svg for t in tables] == drawn
 
 
 @pytest.mark.parametrize("name, seats", [("kirifu", ["Ann", "Ben", "computer"]), ("trappola", ["Ann", "computer"])])

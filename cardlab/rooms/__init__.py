@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from ..records import Record
-from .room import COMPUTER, PERSON, Lobby, Room, RoomError, RoomGame, Seat
+from .room import COMPUTER, PERSON, Lobby, Room, RoomError, RoomGame, Seat, prepare_games
 from .store import Store
 
 __all__ = ["serve", "RoomServer", "RoomHandle", "Lobby", "Room", "RoomGame", "Seat", "RoomError", "Store",
@@ -48,6 +48,8 @@ class RoomServer:
 
         from .protocol import MAX_WIRE
         from .server import make_app
+
+        prepare_games()                 # before the first connection, not in its handler
 
         self.lobby, self.host, self.port = lobby, host, port
         self.url = f"http://{public_host or host}:{port}"
@@ -74,7 +76,7 @@ class RoomServer:
         hub: Hub = self._server.config.app.state.hub
         messages = hub.pending(seats)
         if messages and self.loop is not None:
-            asyncio.run_coroutine_threadsafe(hub.deliver(messages), self.loop)
+            self.loop.call_soon_threadsafe(hub.deliver, messages)
 
     def room(self, name: str = "Class") -> "RoomHandle":
         """The room called ``name``: the one made earlier (kept in the database), else a new one."""
@@ -157,7 +159,7 @@ class RoomHandle:
             table = game.table(seat, lang)
             start, acted = len(game.state.events), len(game.state.history)
             table.handle(event)
-            changed = game._settle(start, seat) if len(game.state.history) > acted else [seat]
+            changed = game._settle(start, table) if len(game.state.history) > acted else [seat]
             self.server.send_changes(changed)
 
     def records(self) -> list[Record]:
