@@ -39,6 +39,8 @@ def main(argv: list[str] | None = None) -> None:
         print(f"room {handle.room.name!r}: teacher's token {handle.room.teacher}", flush=True)
         for (game, seat), link in handle.links().items():
             print(f"  game {game} seat {seat}: {link}", flush=True)
+        for made in handle.room.games:
+            print(f"  game {made.id} spectators: {handle.watch_link(made)}", flush=True)
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
     try:

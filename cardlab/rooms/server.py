@@ -394,8 +394,20 @@ def home(_request: Request) -> Response:
                         "<p>A cardlab room server. Open your seat's link to play.</p>")
 
 
+def one_line_for_bad_text(record: logging.LogRecord) -> bool:
+    """A log filter: a frame that is not UTF-8 text (uvicorn closes its connection, code 1007) is
+    logged in one line, not with the decoder's traceback."""
+    if record.exc_info and isinstance(record.exc_info[1], UnicodeDecodeError):
+        record.msg = f"{record.getMessage()} The connection was closed (1007): {record.exc_info[1]}"
+        record.args, record.exc_info, record.exc_text = (), None, None
+    return True
+
+
 def make_app(lobby: Lobby) -> Starlette:
     """The server's ASGI app over ``lobby``."""
+    uvicorn_errors = logging.getLogger("uvicorn.error")
+    if one_line_for_bad_text not in uvicorn_errors.filters:
+        uvicorn_errors.addFilter(one_line_for_bad_text)
     app = Starlette(routes=[Route("/", home), Route("/seat/{token}", seat_page), Route("/watch/{token}", seat_page),
                             Route("/static/{name}", static), Route("/api/teacher", teacher_api, methods=["POST"]),
                             WebSocketRoute("/ws/{token}", seat_socket)])

@@ -71,10 +71,10 @@ class Store:
         self.db.execute("PRAGMA synchronous=NORMAL")   # WAL: a committed change survives the process's death
         self.db.executescript(SCHEMA)
 
-    def _write(self, sql: str, *args: Any) -> int:
+    def _write(self, what: str, sql: str, *args: Any) -> int:
         with self.lock:
             row = self.db.execute(sql, args).lastrowid or 0
-        self._committed(sql.split()[0].lower())
+        self._committed(what)
         return row
 
     def _committed(self, what: str) -> None:
@@ -82,10 +82,10 @@ class Store:
             self.committed(what)
 
     def add_room(self, name: str, teacher: str) -> int:
-        return self._write("INSERT INTO rooms (name, teacher) VALUES (?, ?)", name, teacher)
+        return self._write("add_room", "INSERT INTO rooms (name, teacher) VALUES (?, ?)", name, teacher)
 
     def set_open(self, room: int, is_open: bool) -> None:
-        self._write("UPDATE rooms SET open = ? WHERE id = ?", int(is_open), room)
+        self._write("set_open", "UPDATE rooms SET open = ? WHERE id = ?", int(is_open), room)
 
     def add_game(self, room: int, header: dict[str, Any], seats: list[StoredSeat], spectator: str) -> int:
         with self.lock:
@@ -104,7 +104,7 @@ class Store:
         return int(game or 0)
 
     def set_seat(self, game: int, seat: StoredSeat) -> None:
-        self._write("UPDATE seats SET name = ?, kind = ?, bot = ? WHERE game = ? AND seat = ?",
+        self._write("set_seat", "UPDATE seats SET name = ?, kind = ?, bot = ? WHERE game = ? AND seat = ?",
                     seat.name, seat.kind, seat.bot, game, seat.seat)
 
     def add_actions(self, game: int, first: int, texts: list[str], status: str | None = None) -> None:
@@ -125,7 +125,7 @@ class Store:
         self._committed("add_actions")
 
     def set_status(self, game: int, status: str) -> None:
-        self._write("UPDATE games SET status = ? WHERE id = ?", status, game)
+        self._write("set_status", "UPDATE games SET status = ? WHERE id = ?", status, game)
 
     def rooms(self) -> Iterator[tuple[int, str, str, bool]]:
         """Every room: (id, name, teacher token, open)."""
