@@ -53,7 +53,7 @@ class RoomServer:
 
         self.lobby, self.host, self.port = lobby, host, port
         self.url = f"http://{public_host or host}:{port}"
-        config = uvicorn.Config(make_app(lobby), host=host, port=port, log_level="warning", lifespan="off",
+        config = uvicorn.Config(make_app(lobby, self.url), host=host, port=port, log_level="warning", lifespan="off",
                                 ws_max_size=MAX_WIRE, ws_ping_interval=20, ws_ping_timeout=20)
         self._server = uvicorn.Server(config)
         self.loop: asyncio.AbstractEventLoop | None = None      # the server's own, once it runs
@@ -109,6 +109,10 @@ class RoomHandle:
                  seed: int | None = None, bot: str | None = None) -> RoomGame:
         """A new game (see :meth:`Room.add_game`)."""
         return self.room.add_game(game, seats, rules=rules, seed=seed, bot=bot)
+
+    def page(self, lang: str = "en") -> str:
+        """The address of the room's teacher's page (it holds the teacher's token: keep it to yourself)."""
+        return f"{self.server.url}/teacher/{self.room.teacher}" + ("?lang=ja" if lang == "ja" else "")
 
     def link(self, seat: Seat, lang: str = "en") -> str:
         """The link of ``seat``'s page (``lang="ja"``: in Japanese)."""

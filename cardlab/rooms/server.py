@@ -7,7 +7,9 @@ Pages and sockets (a token is the secret of a seat's or the teacher's link):
   ``GET /watch/{token}`` the same for a game's spectators (its public view, for a projector);
 - ``WS /ws/{token}`` — the seat's connection (:mod:`cardlab.rooms.protocol`);
 - ``POST /api/teacher`` — the teacher's controls, ``{"token": <teacher's>, "do": …}``
-  (:func:`teacher_action`); without the room's teacher's token: 403 and nothing changes.
+  (:func:`teacher_action`); without the room's teacher's token: 403 and nothing changes;
+- ``GET /teacher/{token}`` — the teacher's page of the room (:mod:`cardlab.rooms.teacher`), its
+  forms posted to the same address; ``GET /teacher/{token}/records`` the finished games' records.
 
 The rooms live in one :class:`~cardlab.rooms.room.Lobby`. Every handler hands its work on them
 to one worker thread (:meth:`Hub.run`: under the lobby's lock, in the order the frames arrived),
@@ -34,7 +36,7 @@ from typing import Any, Callable, TypeVar
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
@@ -42,8 +44,9 @@ from ..errors import CardlabError
 from ..words import check_lang
 from . import protocol
 from .protocol import RateLimit, RoomMessageError, error
-from .room import SPECTATOR, Lobby, RoomClosedError, RoomError, RoomGame, RoomStoreError, Seat
+from .room import COMPUTER, SPECTATOR, Lobby, RoomClosedError, RoomError, RoomGame, RoomStoreError, Seat
 from .spectator import SpectatorTable
+from .teacher import form_request, teacher_page
 
 _HERE = pathlib.Path(__file__).parent
 STATIC = {"view.js": (_HERE.parent / "widgets" / "view.js", "text/javascript"),
@@ -316,7 +319,8 @@ def static(request: Request) -> Response:
     return Response(path.read_bytes(), media_type=media, headers={"Cache-Control": "no-cache"})
 
 
-TEACHER_ACTIONS = ("summary", "open", "close", "add_game", "seat_computer", "seat_person", "end_game", "records")
+TEACHER_ACTIONS = ("summary", "open", "close", "add_game", "seat_computer", "seat_person", "end_game",
+                   "restart_game", "records")
 
 
 def teacher_action(lobby: Lobby, request: Any) -> tuple[int, dict[str, Any], list[Seat]]:
@@ -337,7 +341,7 @@ def teacher_action(lobby: Lobby, request: Any) -> tuple[int, dict[str, Any], lis
         if do == "add_game":
             made = room.add_game(request.get("game"), request.get("seats", 2), rules=request.get("rules"),
                                  seed=request.get("seed"), bot=request.get("bot"))
-            return 200, {"game": made.id, "seats": [s.token for s in made.seats]}, []
+            return 200, {"game": made.id, "seats": [s.token for s in made.seats], "spectator": made.spectator.token}, []
         if do == "records":
             return 200, {"records": [json.loads(r.to_json()) for r in room.records()]}, []
         made = room.game(request.get("game"))
@@ -350,6 +354,11 @@ def teacher_action(lobby: Lobby, request: Any) -> tuple[int, dict[str, Any], lis
         if do == "end_game":
             changed = made.end()
             return 200, made.summary(), changed
+        if do == "restart_game":             # the same game, rules and seats, dealt anew
+            changed = made.end() if not made.over else []
+            again = room.add_game(made.info.name, [COMPUTER if s.kind == COMPUTER else s.name for s in made.seats],
+                                  rules=made.state.rules.name, bot=next((s.bot for s in made.seats if s.bot), None))
+            return 200, {"game": again.id, "seats": [s.token for s in again.seats]}, changed
     except RoomStoreError as e:             # undone: the room's pages are redrawn as they were
         return 503, error("store", str(e)), [s for g in room.games for s in (*g.seats, g.spectator)]
     except (RoomError, CardlabError, TypeError) as e:
@@ -389,6 +398,56 @@ async def teacher_api(request: Request) -> Response:
     return JSONResponse(reply, status_code=status)
 
 
+def teacher_room(request: Request) -> Any:
+    """The room whose teacher's token the address holds (None: none)."""
+    return request.app.state.hub.lobby.find_teacher(request.path_params["token"])
+
+
+async def teacher_html(request: Request) -> Response:
+    """The teacher's page (GET), or a form of it done and the page again (POST)."""
+    hub: Hub = request.app.state.hub
+    lang = request.query_params.get("lang", "en")
+    lang = lang if lang in ("en", "ja") else "en"
+    body = await read_body(request, protocol.MAX_BODY) if request.method == "POST" else b""
+    if body is None:
+        return JSONResponse(error("too-large", f"at most {protocol.MAX_BODY} bytes"), status_code=413)
+
+    def act() -> tuple[int, str, Outgoing]:
+        room = teacher_room(request)
+        if room is None:
+            return 403, "", []
+        status, reply, messages = 200, {}, []
+        if request.method == "POST":
+            status, reply, changed = teacher_action(hub.lobby, form_request(room, body))
+            messages = hub.pending(changed)
+        refused = reply.get("message", "") if status != 200 else ""
+        return (200 if status == 200 else 400), teacher_page(room, request.app.state.url, lang, refused), messages
+
+    status, page, messages = await hub.run(act)
+    hub.deliver(messages)
+    if status == 403:
+        return HTMLResponse("<!doctype html><meta charset=utf-8><title>cardlab</title><p>This is not the "
+                            "address of any room's teacher's page here.</p>", status_code=403)
+    if request.method == "POST" and status == 200:       # done: the page again, by its address
+        return RedirectResponse(str(request.url), status_code=303)
+    return HTMLResponse(page, status_code=status)
+
+
+async def teacher_records(request: Request) -> Response:
+    """The finished games' records of the room, one JSON file (a list of records)."""
+    hub: Hub = request.app.state.hub
+
+    def records() -> str | None:
+        room = teacher_room(request)
+        return None if room is None else "[" + ",\n".join(r.to_json() for r in room.records()) + "]"
+
+    text = await hub.run(records)
+    if text is None:
+        return Response("not found", status_code=403)
+    return Response(text, media_type="application/json",
+                    headers={"Content-Disposition": 'attachment; filename="records.json"'})
+
+
 def home(_request: Request) -> Response:
     return HTMLResponse("<!doctype html><meta charset=utf-8><title>cardlab rooms</title>"
                         "<p>A cardlab room server. Open your seat's link to play.</p>")
@@ -403,14 +462,17 @@ def one_line_for_bad_text(record: logging.LogRecord) -> bool:
     return True
 
 
-def make_app(lobby: Lobby) -> Starlette:
-    """The server's ASGI app over ``lobby``."""
+def make_app(lobby: Lobby, url: str = "") -> Starlette:
+    """The server's ASGI app over ``lobby``; ``url``: its address as the network reaches it (the
+    links and QR codes of the teacher's page)."""
     uvicorn_errors = logging.getLogger("uvicorn.error")
     if one_line_for_bad_text not in uvicorn_errors.filters:
         uvicorn_errors.addFilter(one_line_for_bad_text)
     app = Starlette(routes=[Route("/", home), Route("/seat/{token}", seat_page), Route("/watch/{token}", seat_page),
                             Route("/static/{name}", static), Route("/api/teacher", teacher_api, methods=["POST"]),
+                            Route("/teacher/{token}", teacher_html, methods=["GET", "POST"]),
+                            Route("/teacher/{token}/records", teacher_records),
                             WebSocketRoute("/ws/{token}", seat_socket)])
-    app.state.hub = Hub(lobby)
+    app.state.hub, app.state.url = Hub(lobby), url
     return app
 
