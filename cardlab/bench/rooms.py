@@ -18,11 +18,11 @@ new one in its room (the teacher's ``add_game``; its seats connect anew). It pri
 - the reconnection time: ``--drops`` times during the run a seat's socket is closed and opened
   again; the time from the new connection's start to its first drawing (median, p95, max);
 - with ``--frozen``: each room's first seat has a second page that reads its first drawing and then
-  never reads again, while it still asks for its drawing five times a second (a page whose socket
-  stalled: its receive buffer 4 KiB, its client's queue one message; the asking fills the
-  connection in seconds, where a silent page's few drawings would sit in the kernel's buffers for
-  minutes); the latencies above are then the other pages', and it prints how many frozen pages
-  the server cut and how long after they froze (the server's log of each cut, one clock);
+  never reads again (a phone that froze: its socket's receive buffer 4 KiB, its client's queue one
+  message); the latencies above are then the other pages', and it prints how many frozen pages the
+  server cut and how long after they froze (the server's log of each cut, one clock): the
+  drawings sent meanwhile fill the socket's buffers first (the server's send buffer is
+  :data:`cardlab.rooms.protocol.SEND_BUFFER`), then a send waits ``SEND_SECONDS`` and the page is cut;
 - the server's CPU time per action, the errors answered, this process's CPU and event-loop lag
   (what the latencies may owe to the clients) and the machine's load average (the latencies are
   wall-clock times: on a machine whose cores are busy with other work, they hold its waits).
@@ -399,18 +399,6 @@ async def freeze(run: Run, token: str, game: int) -> Any:
                                     open_timeout=60)
     await page.recv()
     run.figures.frozen[game] = time.time()
-
-    async def ask() -> None:
-        from websockets.exceptions import ConnectionClosed
-
-        try:
-            while not run.stopping:
-                await asyncio.wait_for(page.send(json.dumps({"type": "hello"})), 1.0)
-                await asyncio.sleep(0.2)
-        except (ConnectionClosed, asyncio.TimeoutError):
-            pass
-
-    run.tasks.append(asyncio.create_task(ask()))
     return page
 
 

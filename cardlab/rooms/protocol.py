@@ -35,7 +35,8 @@ per frame                 :data:`MAX_FRAME` characters read; :data:`MAX_WIRE` by
 per connection            :data:`RATE` frames a second after a burst of :data:`BURST`;
                           :data:`OUTBOX` messages waiting to be sent, and a send may wait
                           :data:`SEND_SECONDS`: past either, the connection is cut (a page that
-                          stopped reading; it reconnects and is drawn anew when it reads again)
+                          stopped reading; it reconnects and is drawn anew when it reads again);
+                          the socket's send buffer :data:`SEND_BUFFER` bytes
 per link (seat)           :data:`LINK_RATE` frames a second after :data:`LINK_BURST`, every page
                           together; :data:`PAGES` pages at once
 per teacher's request     :data:`MAX_BODY` bytes of body (a longer one is refused unread: 413)
@@ -59,6 +60,7 @@ LINK_BURST = 80           # their burst
 PAGES = 8                 # pages open at once on one link
 OUTBOX = 64               # messages waiting to be sent to one connection
 SEND_SECONDS = 5.0        # the longest one message may take to leave
+SEND_BUFFER = 64 * 1024   # a connection's socket send buffer (bytes; the kernel may double it)
 MAX_BODY = 4096           # a teacher's request's body (bytes)
 EVENT_TYPES = ("click", "key", "timer")
 TYPES = EVENT_TYPES + ("width", "act", "hello")

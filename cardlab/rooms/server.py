@@ -31,6 +31,7 @@ import html
 import json
 import logging
 import pathlib
+import socket
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable, TypeVar
 
@@ -91,8 +92,17 @@ class Connection:
                 "over": game.over, "open": game.room.is_open, "title": game.info.title,
                 "seat": self.seat.number, "name": self.seat.name}
 
+    def _transport(self) -> Any:
+        """The connection's asyncio transport (uvicorn's protocol object sends for the socket), or None."""
+        return getattr(getattr(getattr(self.socket, "_send", None), "__self__", None), "transport", None)
+
     def start(self) -> None:
-        """Start sending (on the event loop)."""
+        """Start sending (on the event loop); the socket's send buffer bounded, so that a page that
+        stops reading shows as a send that waits within a few drawings."""
+        transport = self._transport()
+        raw = transport.get_extra_info("socket") if hasattr(transport, "get_extra_info") else None
+        if raw is not None:
+            raw.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, protocol.SEND_BUFFER)
         self.sender = asyncio.get_running_loop().create_task(self._send_all())
 
     def post(self, message: dict[str, Any]) -> None:
@@ -134,8 +144,7 @@ class Connection:
         self.dropped = True
         self.roomy.set()
         LOG.warning("cardlab rooms: a page of seat %s of game %s dropped: %s", self.seat.number, self.game.id, why)
-        # uvicorn's protocol object sends for the socket; cutting its transport ends the receive too
-        transport = getattr(getattr(getattr(self.socket, "_send", None), "__self__", None), "transport", None)
+        transport = self._transport()            # cut: the receive ends too
         if transport is not None:
             transport.abort()
 
