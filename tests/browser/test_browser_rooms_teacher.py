@@ -13,7 +13,6 @@ import signal
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +21,7 @@ from conftest import ACTION_MS
 
 sys.path.insert(0, str(Path(__file__).parents[1]))         # tests/: the rooms' WebSocket clients
 from rooms_clients import SeatClient, wait_for_mover  # noqa: E402
+from test_rooms_durability import servers  # noqa: E402,F401  (the fixture: every process killed at the end)
 
 from cardlab.records import loads  # noqa: E402
 
@@ -48,16 +48,6 @@ class RoomProcess:
         self.proc.wait(timeout=60)
 
 
-@pytest.fixture
-def processes() -> Iterator[list[RoomProcess]]:
-    started: list[RoomProcess] = []
-    yield started
-    for process in started:
-        if process.proc.poll() is None:
-            process.proc.terminate()
-            process.proc.wait(timeout=60)
-
-
 def play_to_the_end(links: list[str], base: str) -> None:
     """The people's seats take their first legal action whenever they are to move, until the end."""
     clients = [SeatClient(base, link.rsplit("/", 1)[1]) for link in links]
@@ -70,10 +60,10 @@ def play_to_the_end(links: list[str], base: str) -> None:
         client.close()
 
 
-def test_the_teacher_s_page_makes_a_game_survives_a_kill_and_hands_back_its_record(chromium, tmp_path, processes):
+def test_the_teacher_s_page_makes_a_game_survives_a_kill_and_hands_back_its_record(chromium, tmp_path, servers):  # noqa: F811
     args = ["--db", str(tmp_path / "rooms.sqlite"), "--port", "0", "--room", "Class 3B"]
     first = RoomProcess(args)
-    processes.append(first)
+    servers.append(first)
     address = first.page()
     context = chromium.new_context(viewport={"width": 1200, "height": 900}, accept_downloads=True)
     page = context.new_page()
@@ -94,7 +84,7 @@ def test_the_teacher_s_page_makes_a_game_survives_a_kill_and_hands_back_its_reco
     first.kill()
     port = address.split(":")[2].split("/")[0]
     again = RoomProcess([*args[:3], port, *args[4:]])   # the same way, on the same port
-    processes.append(again)
+    servers.append(again)
     assert again.page() == address
     page.goto(address)
     assert page.locator(".cardlab-teacher-game").count() == 1, "the restarted server made another game"
