@@ -14,6 +14,7 @@ from cardlab.errors import IllegalActionError
 from cardlab.records import loads, to_frame
 from cardlab.rooms import COMPUTER, PERSON, Lobby, RoomError, Store
 from cardlab.rooms.protocol import BURST, RateLimit, RoomMessageError, read_frame
+from cardlab.rooms.room import RoomStoreError
 
 
 def play_randomly(game, rng, steps=10_000):
@@ -139,18 +140,27 @@ def test_a_restarted_lobby_resumes_every_game_where_it_was(lobby, name, seats):
     assert [s.token for s in again.seats] == [s.token for s in game.seats]
 
 
-def test_nothing_is_shown_that_the_store_did_not_keep(lobby, monkeypatch):
-    game = lobby.add_room("3B").add_game("trappola", ["Ann", "Ben"], seed=3)
+@pytest.mark.parametrize("by", ["act", "click"])
+def test_nothing_is_shown_that_the_store_did_not_keep(lobby, monkeypatch, by):
+    """A write that fails (the database locked by another program) undoes the action before
+    anything is drawn: every table, the actor's too, shows the position the store holds."""
+    game = lobby.add_room("3B").add_game("trappola", ["Ann", "computer"], seed=3)
     seat = game.seats[game.state.current_player]
-    before = game.state.fingerprint()
+    tables = [game.table(seat, "en"), game.table(seat, "ja"), game.table(game.spectator)]
+    before, drawn = game.state.fingerprint(), [t.view.svg for t in tables]
 
     def broken(*_args):
-        raise sqlite3.OperationalError("disk I/O error")
+        raise sqlite3.OperationalError("database is locked")
 
     monkeypatch.setattr(lobby.store, "add_actions", broken)
-    with pytest.raises(sqlite3.OperationalError):
-        game.act(seat, "en", game.state.action_text(game.state.legal_actions()[0]))
-    assert game.state.fingerprint() == before
+    with pytest.raises(RoomStoreError, match="database is locked"):
+        if by == "act":
+            game.act(seat, "en", game.state.action_text(game.state.legal_actions()[0]))
+        else:
+            target = tables[0].choices()[0]
+            game.handle(seat, "en", {"type": "click", "target": target, "seq": tables[0].view.seq, "t": 900})
+    assert game.state.fingerprint() == before and game.saved == len(game.state.history)
+    assert [t.view.svg for t in tables] == drawn
 
 
 @pytest.mark.parametrize("name, seats", [("kirifu", ["Ann", "Ben", "computer"]), ("trappola", ["Ann", "computer"])])
@@ -225,3 +235,59 @@ def test_cleopatra_is_played_by_two_browsers_and_the_first_slap_to_arrive_takes_
     assert game.state.history_text()[-1] == "slap Y@400" and game.saved == len(game.state.history)
     game.seat_computer(1)          # someone left: the computer turns that seat's cards when due
     assert game.over or game.state.current_player == 0
+
+
+class Killed(BaseException):
+    """The server's process dying (nothing after it runs; what was committed stays)."""
+
+
+def _class_plays(lobby, name, seats, rng):
+    """A room's game played by its people at random; the sixth turn, that person leaves and the
+    teacher gives the seat to the computer (which moves at once)."""
+    game = lobby.add_room("3B").add_game(name, seats, seed=4)
+    for turn in range(10_000):
+        if game.over:
+            return game
+        seat = game.seats[game.state.current_player]
+        if turn == 5:
+            game.seat_computer(seat.number)
+        else:
+            game.act(seat, "en", game.state.action_text(rng.choice(game.state.legal_actions())))
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("name, seats", [("kirifu", ["Ann", "computer", "Ben", "computer"]),
+                                         ("trappola", ["Ann", "computer"])])
+def test_a_server_killed_at_any_commit_restarts_with_no_game_stuck(tmp_path, name, seats):
+    """The store's hook kills the "server" right after each of its commits in turn (the room, the
+    game, each gesture's actions, a seat given to the computer): the server started again on the
+    same database offers the seat to move a legal action (or the game is over), and its game is the
+    uninterrupted game's beginning."""
+    whole = _class_plays(Lobby(Store(tmp_path / "whole.sqlite")), name, seats, random.Random(7))
+    kill_at, points = 1, 0
+    while True:
+        db = tmp_path / f"killed-{kill_at}.sqlite"
+        lobby, commits = Lobby(Store(db)), []
+
+        def hook(what, lobby=lobby, commits=commits):
+            commits.append(what)
+            if len(commits) == kill_at:
+                raise Killed(what)
+
+        lobby.store.committed = hook
+        try:
+            _class_plays(lobby, name, seats, random.Random(7))
+            break                                       # no commit left to die after
+        except Killed:
+            points += 1
+        lobby.store.close()
+        again = Lobby(Store(db))
+        for game in (g for room in again.rooms for g in room.games):
+            assert whole.state.history_text()[:len(game.state.history)] == game.state.history_text()
+            if not game.over:
+                seat = game.seats[game.state.current_player]
+                assert seat.kind == PERSON, f"killed after {commits[-1]} #{kill_at}: the computer never answered"
+                assert game.table(seat).choices(), f"killed after {commits[-1]} #{kill_at}: seat {seat.number} is offered nothing"
+        again.store.close()
+        kill_at += 1
+    assert points == len(commits) and {"add_room", "add_game", "add_actions", "set_seat"} <= set(commits)

@@ -68,6 +68,11 @@ def teacher(server, body: dict | bytes) -> tuple[int, dict]:
         return e.code, json.loads(e.read())
 
 
+def hub(server) -> server_module.Hub:
+    """The server's connections and limits."""
+    return server._server.config.app.state.hub
+
+
 def snapshot(server, game) -> tuple:
     """What the teacher's controls and the seats may change: the game's actions and position,
     whether it is on, the room open, each seat's kind."""
@@ -112,7 +117,7 @@ def test_a_connection_acts_only_for_its_own_seat(server):
 def test_no_frame_names_a_card_hidden_from_its_seat(server, monkeypatch, name, seats, rules):
     """A whole game through the sockets: after every action, every frame each seat (and the
     spectators' link) got names no card hidden from it, as the server's state has them then."""
-    monkeypatch.setattr(server_module, "RateLimit", lambda: RateLimit(rate=1e6, burst=10**6))   # limits: below
+    monkeypatch.setattr(server_module, "RateLimit", lambda *_limits: RateLimit(rate=1e6, burst=10**6))   # limits: below
     with no_server_errors():
         game = server.room(f"hidden {name}").add_game(name, seats, rules=rules, seed=13)
         people = {s.number: SeatClient(server.url, s.token) for s in game.seats if s.kind == "person"}
@@ -258,6 +263,7 @@ def test_junk_frames_never_raise_change_a_game_or_go_unanswered(server, fuzzed, 
         lambda text: {"type": "act", "action": text, "seq": SEQ}))
     frames = data.draw(st.lists(junk, min_size=1, max_size=5), label="frames")
     before = snapshot(server, game)
+    hub(server).link_limits.pop(seat.token, None)     # each example a new link's rate (the link's limit: below)
     with no_server_errors():
         client = SeatClient(server.url, seat.token, lang=data.draw(st.sampled_from(["en", "ja"])))
         try:

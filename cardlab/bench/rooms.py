@@ -17,6 +17,12 @@ new one in its room (the teacher's ``add_game``; its seats connect anew). It pri
   every seat drawn, and at the end: the difference per room;
 - the reconnection time: ``--drops`` times during the run a seat's socket is closed and opened
   again; the time from the new connection's start to its first drawing (median, p95, max);
+- with ``--frozen``: each room's first seat has a second page that reads its first drawing and then
+  never reads again (a phone that froze: its socket's receive buffer 4 KiB, its client's queue one
+  message); the latencies above are then the other pages', and it prints how many frozen pages the
+  server cut and how long after they froze (the server's log of each cut, one clock): the
+  drawings sent meanwhile fill the socket's buffers first (the server's send buffer is
+  :data:`cardlab.rooms.protocol.SEND_BUFFER`), then a send waits ``SEND_SECONDS`` and the page is cut;
 - the server's CPU time per action, the errors answered, this process's CPU and event-loop lag
   (what the latencies may owe to the clients) and the machine's load average (the latencies are
   wall-clock times: on a machine whose cores are busy with other work, they hold its waits).
@@ -31,6 +37,7 @@ import asyncio
 import json
 import os
 import random
+import re
 import statistics
 import subprocess
 import sys
@@ -61,9 +68,12 @@ def serve_rooms(count: int, db: str, game: str) -> None:
     """The server's process: ``count`` empty rooms on a free port, the game's table loaded (so that
     the memory measured with the empty rooms holds the code); one JSON line on stdout (the URL,
     this process's id, the rooms' teacher's tokens), then serve until stdin closes."""
+    import logging
+
     from ..registry import game_info
     from ..rooms import serve
 
+    logging.basicConfig(format="%(created).3f %(message)s", level=logging.WARNING)   # the cuts, timed
     game_info(game).part("table")
     server = serve(db, port=0)
     teachers = [server.room(f"Bench {i}").room.teacher for i in range(count)]
@@ -77,9 +87,10 @@ class Server:
 
     def __init__(self, rooms: int, db: str, game: str) -> None:
         self.game = game
+        self.log = open(db + ".log", "w+")
         self.process = subprocess.Popen([sys.executable, "-m", "cardlab.bench", "rooms", "--serve", str(rooms),
                                          "--db", db, "--game", game], stdin=subprocess.PIPE,
-                                        stdout=subprocess.PIPE, text=True)
+                                        stdout=subprocess.PIPE, stderr=self.log, text=True)
         line = self.process.stdout.readline() if self.process.stdout else ""
         if not line:
             raise RuntimeError("the room server's process ended before it served")
@@ -105,14 +116,20 @@ class Server:
             ran, waited = ran + int(on_cpu), waited + int(queued)
         return ran / 1e9, waited / 1e9
 
-    def add_game(self, room: int, seed: int) -> list[str]:
-        """A new game of 4 people in room ``room`` (the teacher's API): its seats' tokens."""
+    def cuts(self) -> dict[int, float]:
+        """The games whose frozen page the server cut, and when (the server's log: epoch seconds)."""
+        self.log.seek(0)
+        found = (re.match(r"([0-9.]+) cardlab rooms: a page of seat 0 of game (\d+) dropped", x) for x in self.log)
+        return {int(m.group(2)): float(m.group(1)) for m in found if m}
+
+    def add_game(self, room: int, seed: int) -> dict[str, Any]:
+        """A new game of 4 people in room ``room`` (the teacher's API): its number and seats' tokens."""
         body = json.dumps({"token": self.teachers[room], "do": "add_game", "game": self.game, "seats": SEATS,
                            "seed": seed}).encode()
         request = urllib.request.Request(f"{self.url}/api/teacher", data=body,
                                          headers={"Content-Type": "application/json"})
         with urllib.request.urlopen(request, timeout=60) as reply:
-            return json.loads(reply.read())["seats"]
+            return json.loads(reply.read())
 
     def stop(self) -> None:
         if self.process.stdin:
@@ -122,6 +139,7 @@ class Server:
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
+        self.log.close()
 
 
 # --- the clients -----------------------------------------------------------------------------------
@@ -134,6 +152,7 @@ class Figures:
     reached: Counter = field(default_factory=Counter)        # seats that got the drawing after an action
     reconnects: list[float] = field(default_factory=list)
     errors: Counter = field(default_factory=Counter)
+    frozen: dict[int, float] = field(default_factory=dict)   # game -> when its frozen page stopped reading (epoch)
     actions: int = 0                                         # actions answered by a drawing
     games: int = 0                                           # games finished (and dealt again)
 
@@ -219,8 +238,8 @@ class RoomClients:
         self.busy, self.pending = True, None
         for client in self.clients:
             await client.close()
-        tokens = await asyncio.to_thread(self.run.server.add_game, self.index, seed)
-        self.clients = [Client(self, n, token) for n, token in enumerate(tokens)]
+        made = await asyncio.to_thread(self.run.server.add_game, self.index, seed)
+        self.clients = [Client(self, n, token) for n, token in enumerate(made["seats"])]
         self.done = set()
         for client in self.clients:
             await client.connect()
@@ -334,11 +353,13 @@ async def bench(args: argparse.Namespace, server: Server) -> None:
     run = Run(server, args.rooms, args.think, args.seed)
     memory = {"empty rooms": server.rss_mb()}
     start = time.monotonic()
+    made = []
     for room in run.rooms:                       # the games first (the teacher's API), then the seats
-        room.clients = [Client(room, n, t) for n, t in
-                        enumerate(await asyncio.to_thread(server.add_game, room.index, run.next_seed()))]
+        made.append(await asyncio.to_thread(server.add_game, room.index, run.next_seed()))
+        room.clients = [Client(room, n, t) for n, t in enumerate(made[-1]["seats"])]
     memory["games made"] = server.rss_mb()
     await asyncio.gather(*(client.connect() for room in run.rooms for client in room.clients))
+    frozen = [await freeze(run, game["seats"][0], game["game"]) for game in made] if args.frozen else []
     line("set up", f"{args.rooms} games made and {args.rooms * SEATS} seats connected in "
                    f"{time.monotonic() - start:.1f} s")
     memory["every seat drawn"] = server.rss_mb()
@@ -358,7 +379,27 @@ async def bench(args: argparse.Namespace, server: Server) -> None:
     for room in run.rooms:
         for client in room.clients:
             await client.close()
+    for page in frozen:
+        page.transport.abort()
     report(run, elapsed, (*cpu, mine), memory, args)
+
+
+async def freeze(run: Run, token: str, game: int) -> Any:
+    """A second page on ``token``'s seat that reads its first drawing and then never reads again."""
+    import socket
+
+    import websockets
+
+    host, port = run.server.url.removeprefix("http://").split(":")
+    raw = socket.socket()
+    raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    raw.connect((host, int(port)))
+    page = await websockets.connect(f"{run.ws_url}/ws/{token}", sock=raw, max_size=None, max_queue=1,
+                                    ping_interval=None,
+                                    open_timeout=60)
+    await page.recv()
+    run.figures.frozen[game] = time.time()
+    return page
 
 
 def report(run: Run, elapsed: float, cpu: tuple[float, float, float], memory: dict[str, float],
@@ -383,6 +424,10 @@ def report(run: Run, elapsed: float, cpu: tuple[float, float, float], memory: di
     for stage, mb in memory.items():
         extra = "" if stage == "empty rooms" else f" (+{(mb - empty) / args.rooms:.2f} MB per room)"
         line(f"server memory, {stage}", f"{mb:.0f} MB{extra}")
+    if args.frozen:
+        cuts = run.server.cuts()
+        after = [cuts[g] - t for g, t in figures.frozen.items() if g in cuts]
+        line("frozen pages cut", f"{len(after)} of {len(figures.frozen)}, after they froze: {quantiles(after)}")
     line("reconnection (connect -> drawing)", f"{len(figures.reconnects)} drops: {quantiles(figures.reconnects)}")
     line("errors answered", ", ".join(f"{k} {n}" for k, n in figures.errors.items()) or "none")
     line("clients (this process)", f"CPU {mine / elapsed:.2f} cores; event-loop lag {quantiles(run.lag)}")
@@ -396,6 +441,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--think", type=float, default=2000.0,
                         help="mean think time of a seat before it acts, ms (default 2000)")
     parser.add_argument("--drops", type=int, default=20, help="reconnections during the run (default 20)")
+    parser.add_argument("--frozen", action="store_true",
+                        help="a page in each room that stops reading after its first drawing")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--serve", type=int, help=argparse.SUPPRESS)     # the server's own process
     parser.add_argument("--db", help=argparse.SUPPRESS)

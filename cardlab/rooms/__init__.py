@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from ..records import Record
-from .room import COMPUTER, PERSON, Lobby, Room, RoomError, RoomGame, Seat
+from .room import COMPUTER, PERSON, Lobby, Room, RoomError, RoomGame, Seat, prepare_games
 from .store import Store
 
 __all__ = ["serve", "RoomServer", "RoomHandle", "Lobby", "Room", "RoomGame", "Seat", "RoomError", "Store",
@@ -49,9 +49,11 @@ class RoomServer:
         from .protocol import MAX_WIRE
         from .server import make_app
 
+        prepare_games()                 # before the first connection, not in its handler
+
         self.lobby, self.host, self.port = lobby, host, port
         self.url = f"http://{public_host or host}:{port}"
-        config = uvicorn.Config(make_app(lobby), host=host, port=port, log_level="warning", lifespan="off",
+        config = uvicorn.Config(make_app(lobby, self.url), host=host, port=port, log_level="warning", lifespan="off",
                                 ws_max_size=MAX_WIRE, ws_ping_interval=20, ws_ping_timeout=20)
         self._server = uvicorn.Server(config)
         self.loop: asyncio.AbstractEventLoop | None = None      # the server's own, once it runs
@@ -74,7 +76,7 @@ class RoomServer:
         hub: Hub = self._server.config.app.state.hub
         messages = hub.pending(seats)
         if messages and self.loop is not None:
-            asyncio.run_coroutine_threadsafe(hub.deliver(messages), self.loop)
+            self.loop.call_soon_threadsafe(hub.deliver, messages)
 
     def room(self, name: str = "Class") -> "RoomHandle":
         """The room called ``name``: the one made earlier (kept in the database), else a new one."""
@@ -107,6 +109,10 @@ class RoomHandle:
                  seed: int | None = None, bot: str | None = None) -> RoomGame:
         """A new game (see :meth:`Room.add_game`)."""
         return self.room.add_game(game, seats, rules=rules, seed=seed, bot=bot)
+
+    def page(self, lang: str = "en") -> str:
+        """The address of the room's teacher's page (it holds the teacher's token: keep it to yourself)."""
+        return f"{self.server.url}/teacher/{self.room.teacher}" + ("?lang=ja" if lang == "ja" else "")
 
     def link(self, seat: Seat, lang: str = "en") -> str:
         """The link of ``seat``'s page (``lang="ja"``: in Japanese)."""
@@ -157,7 +163,7 @@ class RoomHandle:
             table = game.table(seat, lang)
             start, acted = len(game.state.events), len(game.state.history)
             table.handle(event)
-            changed = game._settle(start, seat) if len(game.state.history) > acted else [seat]
+            changed = game._settle(start, table) if len(game.state.history) > acted else [seat]
             self.server.send_changes(changed)
 
     def records(self) -> list[Record]:

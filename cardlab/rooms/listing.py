@@ -41,13 +41,15 @@ def room_html(handle: Any, lang: str = "en") -> str:
     with handle.server.lobby.lock:
         parts = [f"<p>{html.escape(ROOM.say(lang, 'url', url=handle.server.url))} · "
                  f"{html.escape(ROOM.say(lang, 'open' if handle.room.is_open else 'closed'))}</p>"]
-        parts += [_game_html(handle, g, lang) for g in handle.room.games] or \
+        parts += [game_html(handle, g, lang) for g in handle.room.games] or \
             [f"<p>{html.escape(ROOM.say(lang, 'no_games'))}</p>"]
         parts.append(f"<p>{html.escape(ROOM.say(lang, 'records', n=len(handle.room.records())))}</p>")
     return '<div class="cardlab-room-listing">' + "".join(parts) + "</div>"
 
 
-def _game_html(handle: Any, game: Any, lang: str) -> str:
+def game_html(handle: Any, game: Any, lang: str) -> str:
+    """One game of the listing: its seats, who is connected, each person's link and QR code, the
+    spectators' link (``handle``: what gives the links, :meth:`link` and :meth:`watch_link`)."""
     summary = game.summary()
     status = ROOM.say(lang, f"status_{summary['status']}", n=summary["actions"])
     rows = []

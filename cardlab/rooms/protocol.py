@@ -15,10 +15,32 @@ drawing, its number, the message under it, the panes under it, the seat's legal 
 changed, else ``{"type": "ok", "seq": …}``; or ``{"type": "error", "error": <kind>, "message": …}``
 and nothing changes. The kinds: ``too-large`` (a frame over :data:`MAX_FRAME` characters),
 ``not-json``, ``bad-message`` (not an object, an unknown type, a bad field: the message names it),
-``too-fast`` (more than :data:`RATE` frames a second, over a burst of :data:`BURST`), ``illegal``
-(an action the rules forbid now: the message names the rule), ``closed`` (the room is closed or
-the game ended). A frame over :data:`MAX_WIRE` bytes closes the connection (code 1009) before it
-is read. Timers the table asks for arrive as ``{"type": "timer", "ms": …, "tag": …, "id": …}``.
+``too-fast`` (more than :data:`RATE` frames a second on the connection, over a burst of
+:data:`BURST`, or :data:`LINK_RATE` on all the pages of one link together), ``illegal`` (an action
+the rules forbid now: the message names the rule), ``closed`` (the room is closed, the game is
+over or the teacher ended it), ``store`` (the server could not keep the action: nothing changed,
+the seat's drawing follows; try again). A frame over :data:`MAX_WIRE` bytes closes the connection
+(code 1009) before it is read. Timers the table asks for arrive as
+``{"type": "timer", "ms": …, "tag": …, "id": …}``.
+
+A seat's link may be open in several pages at once (a phone and a laptop, or two languages): each
+is redrawn after every action, in its own language; the pages of one language share the seat's
+layout (the last width reported). A spectators' page has its own width. A link opened in more
+than :data:`PAGES` pages at once: the newest is refused (``too-many``, code 4429).
+
+The server's limits, all in this module:
+
+========================  =====================================================================
+per frame                 :data:`MAX_FRAME` characters read; :data:`MAX_WIRE` bytes accepted
+per connection            :data:`RATE` frames a second after a burst of :data:`BURST`;
+                          :data:`OUTBOX` messages waiting to be sent, and a send may wait
+                          :data:`SEND_SECONDS`: past either, the connection is cut (a page that
+                          stopped reading; it reconnects and is drawn anew when it reads again);
+                          the socket's send buffer :data:`SEND_BUFFER` bytes
+per link (seat)           :data:`LINK_RATE` frames a second after :data:`LINK_BURST`, every page
+                          together; :data:`PAGES` pages at once
+per teacher's request     :data:`MAX_BODY` bytes of body (a longer one is refused unread: 413)
+========================  =====================================================================
 """
 
 from __future__ import annotations
@@ -33,6 +55,13 @@ MAX_FRAME = 4096          # the longest frame read (characters); a table's event
 MAX_WIRE = 64 * 1024      # the longest frame the WebSocket accepts at all (bytes)
 RATE = 20.0               # frames a second, sustained, per connection
 BURST = 40                # frames at once before the rate applies
+LINK_RATE = 40.0          # frames a second, sustained, all the pages of one link together
+LINK_BURST = 80           # their burst
+PAGES = 8                 # pages open at once on one link
+OUTBOX = 64               # messages waiting to be sent to one connection
+SEND_SECONDS = 5.0        # the longest one message may take to leave
+SEND_BUFFER = 64 * 1024   # a connection's socket send buffer (bytes; the kernel may double it)
+MAX_BODY = 4096           # a teacher's request's body (bytes)
 EVENT_TYPES = ("click", "key", "timer")
 TYPES = EVENT_TYPES + ("width", "act", "hello")
 

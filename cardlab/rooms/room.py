@@ -8,10 +8,13 @@ by the game's own table (its ``table`` part) sitting at that seat (:meth:`GameTa
 same drawing, clicks, keys and refusals as in a notebook, from ``state.view(seat)`` only; the
 table plays the seat's actions on the state, which checks every one.
 
-After every gesture the game writes the new actions to the store, lets the computer seats move
-(each of their actions written too) and only then lets the server send anything
-(:meth:`RoomGame.handle` returns the seats whose drawing changed). A game restarted from the store
-is its record replayed: the same state, action for action.
+After every gesture the computer seats move, the new actions are written to the store in one
+transaction, and only then does the server send anything (:meth:`RoomGame.handle` returns the
+seats whose drawing changed). If the write fails, the state goes back to what the store holds,
+every table is redrawn so, and :class:`RoomStoreError` says so: nothing is ever shown that is not
+kept. A game restarted from the store is its record replayed, the same state action for action,
+and the computer seats then move if it is theirs to (a server killed between a person's stored
+action and the computer's answer resumes with the computer answering).
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from typing import Any, Iterable
 from ..errors import CardlabError
 from ..game import GameState
 from ..records import Record, record_of
-from ..registry import GameInfo, game_info
+from ..registry import GameInfo, game_info, with_part
 from ..words import check_lang
 from .spectator import SpectatorTable
 from .store import Store, StoredGame, StoredSeat
@@ -40,11 +43,31 @@ class RoomError(CardlabError, ValueError):
     a closed room); the message names the field."""
 
 
+class RoomClosedError(RoomError):
+    """An action in a game that is over or that the teacher ended."""
+
+
+class RoomStoreError(RoomError):
+    """The store could not keep a change (its database locked by another program, or failing): the
+    change is undone and nothing of it is shown; the same action may be tried again."""
+
+
 def default_bot(info: GameInfo) -> str | None:
     """The bot a computer seat gets unless told: the rule-of-thumb player where the game has one
     (quick and fair), else the game's first."""
     bots = info.part("bots", {})
     return "thumb" if "thumb" in bots else next(iter(bots), None)
+
+
+def prepare_games() -> None:
+    """Load every game a room can play, and compile the kernels its table needs (its computer
+    player's, its coach's: each game's ``warm_first`` cases), before a server takes a connection:
+    a first seat of a game then waits for nothing (numba's cache: a fraction of a second a
+    kernel; a cold cache, some minutes once)."""
+    for info in with_part("table"):
+        info.part("table"), info.part("draw"), info.part("bots", {})
+        for _label, warm in info.part("warm_first", []):
+            warm()
 
 
 def first_seq() -> int:
@@ -72,7 +95,8 @@ class Seat:
     player: Any = None                                  # the bot object of a computer seat
     tables: dict[str, Any] = field(default_factory=dict)   # lang -> the table drawn for this seat
     connected: int = 0                                  # browsers open on this seat now
-    outbox: list[dict[str, Any]] = field(default_factory=list)  # what its tables sent for the browser (timers)
+    #: lang -> what the table in that language sent for its browsers (timers)
+    outbox: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
 
     def stored(self) -> StoredSeat:
         return StoredSeat(self.number, self.token, self.name, self.kind, self.bot)
@@ -113,7 +137,8 @@ class RoomGame:
             seat.tables[lang] = SpectatorTable(self, lang)
         if lang not in seat.tables:
             table = self.info.part("table")(lang=lang)
-            table.view.send = lambda content, buffers=None: seat.outbox.append(content)   # to the seat's browsers
+            outbox = seat.outbox.setdefault(lang, [])
+            table.view.send = lambda content, buffers=None: outbox.append(content)   # to the seat's browsers
             table.view.set_trait("seq", first_seq())
             table.sit(self.state, seat.number, self)
             seat.tables[lang] = table
@@ -137,7 +162,7 @@ class RoomGame:
         bot = bot or default_bot(self.info)
         seat.player, seat.kind, seat.bot = self._bot(bot, number), COMPUTER, bot
         self.room.lobby.store.set_seat(self.id, seat.stored())
-        return self._settle(len(self.state.events), None)
+        return self.settle()
 
     def seat_person(self, number: int, name: str | None = None) -> None:
         """Give seat ``number`` back to a person (its link is the same as before)."""
@@ -154,35 +179,47 @@ class RoomGame:
     # --- play -------------------------------------------------------------------------------------
     def handle(self, seat: Seat, lang: str, event: dict[str, Any]) -> list[Seat]:
         """A browser's event (click, key, timer) at ``seat``'s table: the table reads it (a
-        malformed one raises ``TableEventError`` and changes nothing); the new actions are written,
-        the computer seats move. Returns the seats whose drawing may have changed."""
+        malformed one raises ``TableEventError`` and changes nothing); the computer seats move,
+        the new actions are written. Returns the seats whose drawing may have changed;
+        ``RoomClosedError`` for a click or key once the game is over."""
         table = self.table(seat, lang)
-        start, acted = len(self.state.events), len(self.state.history)
         if seat.kind == SPECTATOR:
             raise RoomError("seat: a spectator watches; only a seat's link plays")
-        if self.over:
-            table.view.send_event(event)       # still checked; the table ignores it once over
-            return [seat]
+        if event.get("type") != "timer":          # a timer the table asked for still arrives
+            self._check_on()
+        start, acted = len(self.state.events), len(self.state.history)
         table.view.send_event(event)
-        return self._settle(start, seat) if len(self.state.history) > acted else [seat]
+        return self._settle(start, table) if len(self.state.history) > acted else [seat]
 
     def act(self, seat: Seat, lang: str, text: str) -> list[Seat]:
         """``seat`` takes the action ``text`` (a program's client): checked by the state like a
-        click, ``IllegalActionError`` naming the rule if it is not the seat's to take now."""
+        click, ``IllegalActionError`` naming the rule if it is not the seat's to take now,
+        ``RoomClosedError`` once the game is over."""
         table = self.table(seat, lang)
-        start = len(self.state.events)
         if seat.kind == SPECTATOR:
             raise RoomError("seat: a spectator watches; only a seat's link plays")
-        if not self.on:
-            raise RoomError("action: the teacher has ended this game")
+        self._check_on()
+        start = len(self.state.events)
         self.state.play(text, player=seat.number)
         table.refresh(start)
-        return self._settle(start, seat)
+        return self._settle(start, table)
 
-    def _settle(self, start: int, actor: Seat | None) -> list[Seat]:
-        """Write the new actions, let the computer seats move (writing theirs), redraw the other
-        seats from event ``start`` and the actor's from the computer's first move."""
-        self._save()
+    def _check_on(self) -> None:
+        if not self.on:
+            raise RoomClosedError("action: the teacher has ended this game")
+        if self.state.is_over:
+            raise RoomClosedError("action: this game is over")
+
+    def settle(self) -> list[Seat]:
+        """Let the computer seats move if it is theirs to (after a seat changed hands, or on a
+        restart), writing their actions; the seats whose drawing changed."""
+        return self._settle(len(self.state.events), None)
+
+    def _settle(self, start: int, actor: Any) -> list[Seat]:
+        """Let the computer seats move, write every action not yet written (one transaction), then
+        redraw every table from event ``start`` but ``actor`` (the table whose gesture acted: it
+        drew itself), which is redrawn from the computer's first move. If the write fails, the state
+        goes back to what the store holds, every table is redrawn so, and ``RoomStoreError``."""
         moved = len(self.state.events)
         while self.on and not self.state.is_over and self.seats[self.state.current_player].kind == COMPUTER:
             seat = self.seats[self.state.current_player]
@@ -190,29 +227,33 @@ class RoomGame:
             # again (its bots new) chooses as the one that was killed would have
             player = self._bot(seat.bot, seat.number, len(self.state.history))
             self.state.play(player.choose(self.state), player=seat.number)
+        try:
             self._save()
-        if self.state.is_over:
-            self.room.lobby.store.set_status(self.id, "over")
+        except Exception as e:
+            while len(self.state.history) > self.saved:
+                self.state.undo()
+            self._redraw(start, None, start)
+            raise RoomStoreError(f"store: the action could not be kept ({type(e).__name__}: {e}); "
+                                 f"nothing changed, try it again") from e
+        self._redraw(start, actor, moved)
+        return [*self.seats, self.spectator]
+
+    def _redraw(self, start: int, actor: Any, moved: int) -> None:
+        """Every table of the game told what happened since event ``start``; ``actor`` only what
+        happened since event ``moved``, if anything did."""
         for seat in (*self.seats, self.spectator):
             for table in seat.tables.values():
-                if seat is not actor:
+                if table is not actor:
                     table.refresh(start)
                 elif len(self.state.events) > moved:
                     table.refresh(moved)
-        return [*self.seats, self.spectator]
 
     def _save(self) -> None:
-        """Write the actions not yet written; if the store fails, the state goes back to what is
-        written (nothing is ever shown that is not kept)."""
+        """Write the actions not yet written (and the game's end, if it ended) in one transaction."""
         texts = self.state.history_text()[self.saved:]
         if not texts:
             return
-        try:
-            self.room.lobby.store.add_actions(self.id, self.saved, texts)
-        except Exception:
-            while len(self.state.history) > self.saved:
-                self.state.undo()
-            raise
+        self.room.lobby.store.add_actions(self.id, self.saved, texts, "over" if self.state.is_over else None)
         self.saved += len(texts)
 
     def end(self) -> list[Seat]:
@@ -275,7 +316,7 @@ class Room:
             gid = self.lobby.store.add_game(self.id, _header(header), [s.stored() for s in seat_list], spectator)
             made = RoomGame(self, gid, info, state, seat_list, spectator)
             self.games.append(made)
-            made._settle(0, None)
+            made.settle()
         return made
 
     def game(self, id: int) -> RoomGame:
@@ -312,6 +353,9 @@ class Lobby:
             room = Room(self, rid, name, teacher, is_open)
             room.games = [self._restore(room, stored) for stored in self.store.games(rid)]
             self.rooms.append(room)
+        for room in self.rooms:              # a server killed before the computer answered
+            for made in room.games:
+                made.settle()
 
     def add_room(self, name: str = "Class") -> Room:
         """A new room with a new teacher's token."""

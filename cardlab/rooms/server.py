@@ -7,10 +7,18 @@ Pages and sockets (a token is the secret of a seat's or the teacher's link):
   ``GET /watch/{token}`` the same for a game's spectators (its public view, for a projector);
 - ``WS /ws/{token}`` — the seat's connection (:mod:`cardlab.rooms.protocol`);
 - ``POST /api/teacher`` — the teacher's controls, ``{"token": <teacher's>, "do": …}``
-  (:func:`teacher_action`); without the room's teacher's token: 403 and nothing changes.
+  (:func:`teacher_action`); without the room's teacher's token: 403 and nothing changes;
+- ``GET /teacher/{token}`` — the teacher's page of the room (:mod:`cardlab.rooms.teacher`), its
+  forms posted to the same address; ``GET /teacher/{token}/records`` the finished games' records.
 
-The rooms live in one :class:`~cardlab.rooms.room.Lobby`; every handler works on it under its
-lock, writes to its store first and sends afterwards. Uvicorn was chosen with Starlette because
+The rooms live in one :class:`~cardlab.rooms.room.Lobby`. Every handler hands its work on them
+to one worker thread (:meth:`Hub.run`: under the lobby's lock, in the order the frames arrived),
+which writes to the store first; the event loop only reads frames and sends, so a slow store
+(a database another program holds locked) stalls no socket's pings or sends. Each connection has
+its own bounded queue of messages, sent by its own task (:class:`Connection`): an action's answer
+and the other seats' drawings are put on their queues, never awaited, and a connection whose queue
+is full (a page that stopped reading) or whose send hangs is cut; its page reconnects and is
+drawn anew. Uvicorn was chosen with Starlette because
 together they are the smallest well-kept ASGI stack that serves pages, JSON and WebSockets from
 one app in one process, and run in a notebook's background thread as well as from the command
 line.
@@ -18,14 +26,18 @@ line.
 
 from __future__ import annotations
 
+import asyncio
 import html
 import json
+import logging
 import pathlib
-from typing import Any
+import socket
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Callable, TypeVar
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
@@ -33,7 +45,9 @@ from ..errors import CardlabError, IllegalActionError
 from ..words import check_lang
 from . import protocol
 from .protocol import RateLimit, RoomMessageError, error
-from .room import SPECTATOR, Lobby, RoomError, RoomGame, Seat
+from .room import COMPUTER, SPECTATOR, Lobby, RoomClosedError, RoomError, RoomGame, RoomStoreError, Seat
+from .spectator import SpectatorTable
+from .teacher import form_request, teacher_page
 
 _HERE = pathlib.Path(__file__).parent
 STATIC = {"view.js": (_HERE.parent / "widgets" / "view.js", "text/javascript"),
@@ -41,19 +55,35 @@ STATIC = {"view.js": (_HERE.parent / "widgets" / "view.js", "text/javascript"),
           "client.js": (_HERE / "client.js", "text/javascript"),
           "seat.css": (_HERE / "seat.css", "text/css")}
 NOT_A_SEAT = "This link is not a seat of any room here: it may be mistyped, or from an earlier room."
+LOG = logging.getLogger("cardlab.rooms")
+T = TypeVar("T")
+Outgoing = list[tuple["Connection", dict[str, Any]]]
 
 
 class Connection:
-    """One browser on one seat."""
+    """One browser on one seat: its own queue of messages (at most :data:`protocol.OUTBOX`),
+    sent by its own task; a spectator's page has its own table (its own width)."""
 
     def __init__(self, socket: WebSocket, game: RoomGame, seat: Seat, lang: str) -> None:
         self.socket, self.game, self.seat, self.lang = socket, game, seat, lang
         self.limit = RateLimit()
         self.sent: dict[str, Any] | None = None
+        self.own_table = SpectatorTable(game, lang) if seat.kind == SPECTATOR else None
+        self.queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(protocol.OUTBOX)
+        self.dropped = False
+        self.sender: asyncio.Task[None] | None = None
+        self.roomy = asyncio.Event()            # the queue is at most half full
+        self.roomy.set()
+
+    def table(self) -> Any:
+        """The table this page shows: the seat's in the page's language, or the spectator's own."""
+        return self.own_table or self.game.table(self.seat, self.lang)
 
     def drawing(self) -> dict[str, Any]:
         """The seat's table as the page shows it (from the seat's view only)."""
-        game, table = self.game, self.game.table(self.seat, self.lang)
+        game, table = self.game, self.table()
+        if self.own_table is not None:
+            table.refresh(0)
         view, state = table.view, game.state
         mine = not game.over and state.current_player == self.seat.number
         return {"type": "draw", "svg": view.svg, "seq": view.seq, "status": view.status, "focus": view.focus,
@@ -62,23 +92,99 @@ class Connection:
                 "over": game.over, "open": game.room.is_open, "title": game.info.title,
                 "seat": self.seat.number, "name": self.seat.name}
 
-    async def send(self, message: dict[str, Any]) -> None:
+    def _transport(self) -> Any:
+        """The connection's asyncio transport (uvicorn's protocol object sends for the socket), or None."""
+        return getattr(getattr(getattr(self.socket, "_send", None), "__self__", None), "transport", None)
+
+    def start(self) -> None:
+        """Start sending (on the event loop); the socket's send buffer bounded, so that a page that
+        stops reading shows as a send that waits within a few drawings."""
+        transport = self._transport()
+        raw = transport.get_extra_info("socket") if hasattr(transport, "get_extra_info") else None
+        if raw is not None:
+            raw.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, protocol.SEND_BUFFER)
+        self.sender = asyncio.get_running_loop().create_task(self._send_all())
+
+    def post(self, message: dict[str, Any]) -> None:
+        """Queue ``message`` (on the event loop; never waits): a full queue cuts the connection."""
+        if self.dropped:
+            return
         try:
-            await self.socket.send_text(json.dumps(message, ensure_ascii=False))
-        except (RuntimeError, WebSocketDisconnect, OSError):
-            pass                                # gone: its handler forgets it
+            self.queue.put_nowait(message)
+        except asyncio.QueueFull:
+            self.drop(f"{protocol.OUTBOX} messages unsent")
+
+    async def room_for_answers(self) -> None:
+        """Wait until the queue is at most half full: a page that sends frames without reading
+        their answers is read no faster than it reads (frames from other seats never wait)."""
+        while self.queue.qsize() > protocol.OUTBOX // 2 and not self.dropped:
+            self.roomy.clear()
+            await self.roomy.wait()
+
+    async def _send_all(self) -> None:
+        while True:
+            message = await self.queue.get()
+            if self.queue.qsize() <= protocol.OUTBOX // 2:
+                self.roomy.set()
+            try:
+                await asyncio.wait_for(self.socket.send_text(json.dumps(message, ensure_ascii=False)),
+                                       protocol.SEND_SECONDS)
+            except asyncio.TimeoutError:
+                self.drop(f"a message unsent after {protocol.SEND_SECONDS:g} s")
+                return
+            except Exception as e:              # gone: its handler forgets it
+                LOG.debug("cardlab rooms: a send failed: %r", e)
+                return
+
+    def drop(self, why: str) -> None:
+        """Cut the connection now (its page stopped reading: a close frame would never leave):
+        its handler sees it end, and the page reconnects when it reads again."""
+        if self.dropped:
+            return
+        self.dropped = True
+        self.roomy.set()
+        LOG.warning("cardlab rooms: a page of seat %s of game %s dropped: %s", self.seat.number, self.game.id, why)
+        transport = self._transport()            # cut: the receive ends too
+        if transport is not None:
+            transport.abort()
+
+    def stop(self) -> None:
+        if self.sender is not None:
+            self.sender.cancel()
 
 
 class Hub:
-    """The open connections by seat, and the sending of drawings after a change."""
+    """The open connections by seat, the limits per link, the worker thread that does every
+    change, and the sending of drawings after a change."""
 
     def __init__(self, lobby: Lobby) -> None:
         self.lobby = lobby
         self.connections: dict[int, list[Connection]] = {}     # id(seat) -> connections
+        self.link_limits: dict[str, RateLimit] = {}            # a link's token -> its frames' bucket
+        self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardlab-rooms-worker")
 
-    def add(self, conn: Connection) -> None:
-        self.connections.setdefault(id(conn.seat), []).append(conn)
+    async def run(self, work: Callable[[], T]) -> T:
+        """``work()`` on the worker thread under the lobby's lock, in the order asked."""
+        def locked() -> T:
+            with self.lobby.lock:
+                return work()
+        return await asyncio.get_running_loop().run_in_executor(self.worker, locked)
+
+    def allow(self, conn: Connection) -> bool:
+        """The frame is within its connection's rate and its link's (every page of a seat together)."""
+        link = self.link_limits.get(conn.seat.token)
+        if link is None:
+            link = self.link_limits[conn.seat.token] = RateLimit(protocol.LINK_RATE, protocol.LINK_BURST)
+        return conn.limit.allow() and link.allow()
+
+    def add(self, conn: Connection) -> bool:
+        """Count the page in (under the lock); False if its seat has :data:`protocol.PAGES` already."""
+        pages = self.connections.setdefault(id(conn.seat), [])
+        if len(pages) >= protocol.PAGES:
+            return False
+        pages.append(conn)
         conn.seat.connected += 1
+        return True
 
     def remove(self, conn: Connection) -> None:
         conns = self.connections.get(id(conn.seat), [])
@@ -89,27 +195,39 @@ class Hub:
     def pending(self, seats: list[Seat]) -> list[tuple[Connection, dict[str, Any]]]:
         """What to send to whom after ``seats`` changed (under the lobby's lock): each connection's
         new drawing, and the timers its table asked for."""
-        out = []
+        out: Outgoing = []
         for seat in seats:
-            timers, seat.outbox[:] = list(seat.outbox), []
+            timers = {lang: list(box) for lang, box in seat.outbox.items()}
+            for box in seat.outbox.values():
+                box.clear()
             for conn in self.connections.get(id(seat), []):
                 drawing = conn.drawing()
                 if drawing != conn.sent:
                     conn.sent = drawing
                     out.append((conn, drawing))
-                out += [(conn, {"type": "timer", "ms": t["ms"], "tag": t["tag"], "id": t["id"]}) for t in timers]
+                out += [(conn, {"type": "timer", "ms": t["ms"], "tag": t["tag"], "id": t["id"]})
+                        for t in timers.get(conn.lang, [])]
         return out
 
-    async def deliver(self, messages: list[tuple[Connection, dict[str, Any]]]) -> None:
+    def frame(self, conn: Connection, text: Any) -> Outgoing:
+        """One frame of ``conn`` read and acted on (on the worker): what to send to whom, the
+        frame's answer first (its new drawing, else ``ok``, or an error)."""
+        reply, changed = answer(self, conn, text)
+        messages = self.pending(changed)
+        if reply is None and not any(c is conn for c, _ in messages):
+            reply = {"type": "ok", "seq": conn.sent["seq"] if conn.sent else 0}
+        return ([(conn, reply)] if reply is not None else []) + messages
+
+    @staticmethod
+    def deliver(messages: Outgoing) -> None:
+        """Queue each message on its connection (on the event loop; never waits)."""
         for conn, message in messages:
-            await conn.send(message)
+            conn.post(message)
 
 
 def answer(hub: Hub, conn: Connection, text: Any) -> tuple[dict[str, Any] | None, list[Seat]]:
     """Read one frame of ``conn`` and act on it (under the lobby's lock): the answer for the
     frame's own connection (None: its new drawing answers it) and the seats whose drawing changed."""
-    if not conn.limit.allow():
-        return error("too-fast", f"at most {protocol.RATE:g} frames a second (bursts of {protocol.BURST})"), []
     try:
         message = protocol.read_frame(text)
         game, seat = conn.game, conn.seat
@@ -118,7 +236,7 @@ def answer(hub: Hub, conn: Connection, text: Any) -> tuple[dict[str, Any] | None
             conn.sent = None
             return None, [seat]
         if kind == "width":
-            game.table(seat, conn.lang).view.width = message["width"]
+            conn.table().view.width = message["width"]
             return None, [seat]
         if not game.room.is_open or not game.on:
             return error("closed", "the room is closed" if not game.room.is_open else "the teacher ended this game"), []
@@ -130,6 +248,10 @@ def answer(hub: Hub, conn: Connection, text: Any) -> tuple[dict[str, Any] | None
             return None, game.act(seat, conn.lang, message["action"])
         event = {k: v for k, v in message.items()}
         return None, game.handle(seat, conn.lang, event)
+    except RoomClosedError as e:
+        return error("closed", str(e)), []
+    except RoomStoreError as e:                 # undone and redrawn: the seat's drawing follows
+        return error("store", str(e)), [*game.seats, game.spectator]
     except RoomMessageError as e:
         return error(e.kind, str(e)), []
     except CardlabError as e:                   # a malformed event (TableEventError), an illegal action
@@ -143,37 +265,46 @@ async def seat_socket(socket: WebSocket) -> None:
     lobby = hub.lobby
     lang = socket.query_params.get("lang", "en")
     await socket.accept()
-    with lobby.lock:
-        found = lobby.find_seat(socket.path_params["token"])
+    found = await hub.run(lambda: lobby.find_seat(socket.path_params["token"]))
     if found is None or lang not in ("en", "ja"):
         await socket.send_text(json.dumps(error("unknown-seat", NOT_A_SEAT if found is None else
                                                 "lang: 'en' or 'ja'")))
         await socket.close(code=4404)
         return
     conn = Connection(socket, *found, lang)
-    with lobby.lock:
-        hub.add(conn)
-        first = hub.pending([conn.seat])
-    await hub.deliver(first)
+
+    def join() -> Outgoing | None:
+        return hub.pending([conn.seat]) if hub.add(conn) else None
+
+    first = await hub.run(join)
+    if first is None:
+        await socket.send_text(json.dumps(error("too-many", f"at most {protocol.PAGES} pages on one seat's link"
+                                                            " at once; close one of them")))
+        await socket.close(code=4429)
+        return
+    conn.start()
+    hub.deliver(first)
     try:
-        while True:
+        while not conn.dropped:
+            await conn.room_for_answers()
             frame = await socket.receive()
             if frame["type"] == "websocket.disconnect":
                 break
             text = frame.get("text") if frame.get("text") is not None else frame.get("bytes")
-            with lobby.lock:
-                reply, changed = answer(hub, conn, text)
-                messages = hub.pending(changed)
-            if reply is None and not any(c is conn for c, _ in messages):
-                reply = {"type": "ok", "seq": conn.sent["seq"] if conn.sent else 0}
-            if reply is not None:
-                await conn.send(reply)
-            await hub.deliver(messages)
+            if not hub.allow(conn):
+                conn.post(error("too-fast", f"at most {protocol.RATE:g} frames a second (bursts of "
+                                            f"{protocol.BURST}), {protocol.LINK_RATE:g} for all the pages of a link"))
+                continue
+            hub.deliver(await hub.run(lambda: hub.frame(conn, text)))
     except WebSocketDisconnect:
         pass
+    except RuntimeError as e:                   # the connection was cut (dropped) under the receive
+        if not conn.dropped:
+            raise
+        LOG.debug("cardlab rooms: %s", e)
     finally:
-        with lobby.lock:
-            hub.remove(conn)
+        conn.stop()
+        await hub.run(lambda: hub.remove(conn))
 
 
 def seat_page(request: Request) -> Response:
@@ -198,7 +329,8 @@ def static(request: Request) -> Response:
     return Response(path.read_bytes(), media_type=media, headers={"Cache-Control": "no-cache"})
 
 
-TEACHER_ACTIONS = ("summary", "open", "close", "add_game", "seat_computer", "seat_person", "end_game", "records")
+TEACHER_ACTIONS = ("summary", "open", "close", "add_game", "seat_computer", "seat_person", "end_game",
+                   "restart_game", "records")
 
 
 def teacher_action(lobby: Lobby, request: Any) -> tuple[int, dict[str, Any], list[Seat]]:
@@ -219,7 +351,7 @@ def teacher_action(lobby: Lobby, request: Any) -> tuple[int, dict[str, Any], lis
         if do == "add_game":
             made = room.add_game(request.get("game"), request.get("seats", 2), rules=request.get("rules"),
                                  seed=request.get("seed"), bot=request.get("bot"))
-            return 200, {"game": made.id, "seats": [s.token for s in made.seats]}, []
+            return 200, {"game": made.id, "seats": [s.token for s in made.seats], "spectator": made.spectator.token}, []
         if do == "records":
             return 200, {"records": [json.loads(r.to_json()) for r in room.records()]}, []
         made = room.game(request.get("game"))
@@ -232,25 +364,98 @@ def teacher_action(lobby: Lobby, request: Any) -> tuple[int, dict[str, Any], lis
         if do == "end_game":
             changed = made.end()
             return 200, made.summary(), changed
+        if do == "restart_game":             # the same game, rules and seats, dealt anew
+            changed = made.end() if not made.over else []
+            again = room.add_game(made.info.name, [COMPUTER if s.kind == COMPUTER else s.name for s in made.seats],
+                                  rules=made.state.rules.name, bot=next((s.bot for s in made.seats if s.bot), None))
+            return 200, {"game": again.id, "seats": [s.token for s in again.seats]}, changed
+    except RoomStoreError as e:             # undone: the room's pages are redrawn as they were
+        return 503, error("store", str(e)), [s for g in room.games for s in (*g.seats, g.spectator)]
     except (RoomError, CardlabError, TypeError) as e:
         return 400, error("bad-request", str(e)), []
     return 400, error("bad-message", f"do: one of {', '.join(TEACHER_ACTIONS)}, not {do!r:.40}"), []
 
 
+async def read_body(request: Request, limit: int) -> bytes | None:
+    """The request's body, or None once it is longer than ``limit`` bytes (read no further)."""
+    declared = request.headers.get("content-length", "")
+    if declared and (not declared.isdigit() or int(declared) > limit):
+        return None
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limit:
+            return None
+    return body
+
+
 async def teacher_api(request: Request) -> Response:
     hub: Hub = request.app.state.hub
-    body = await request.body()
-    if len(body) > protocol.MAX_FRAME:
-        return JSONResponse(error("too-large", f"at most {protocol.MAX_FRAME} bytes"), status_code=413)
+    body = await read_body(request, protocol.MAX_BODY)
+    if body is None:
+        return JSONResponse(error("too-large", f"at most {protocol.MAX_BODY} bytes"), status_code=413)
     try:
         data = json.loads(body)
     except ValueError:
         return JSONResponse(error("not-json", "the body is one JSON object"), status_code=400)
-    with hub.lobby.lock:
+
+    def act() -> tuple[int, dict[str, Any], Outgoing]:
         status, reply, changed = teacher_action(hub.lobby, data)
-        messages = hub.pending(changed)
-    await hub.deliver(messages)
+        return status, reply, hub.pending(changed)
+
+    status, reply, messages = await hub.run(act)
+    hub.deliver(messages)
     return JSONResponse(reply, status_code=status)
+
+
+def teacher_room(request: Request) -> Any:
+    """The room whose teacher's token the address holds (None: none)."""
+    return request.app.state.hub.lobby.find_teacher(request.path_params["token"])
+
+
+async def teacher_html(request: Request) -> Response:
+    """The teacher's page (GET), or a form of it done and the page again (POST)."""
+    hub: Hub = request.app.state.hub
+    lang = request.query_params.get("lang", "en")
+    lang = lang if lang in ("en", "ja") else "en"
+    body = await read_body(request, protocol.MAX_BODY) if request.method == "POST" else b""
+    if body is None:
+        return JSONResponse(error("too-large", f"at most {protocol.MAX_BODY} bytes"), status_code=413)
+
+    def act() -> tuple[int, str, Outgoing]:
+        room = teacher_room(request)
+        if room is None:
+            return 403, "", []
+        status, reply, messages = 200, {}, []
+        if request.method == "POST":
+            status, reply, changed = teacher_action(hub.lobby, form_request(room, body))
+            messages = hub.pending(changed)
+        refused = reply.get("message", "") if status != 200 else ""
+        return (200 if status == 200 else 400), teacher_page(room, request.app.state.url, lang, refused), messages
+
+    status, page, messages = await hub.run(act)
+    hub.deliver(messages)
+    if status == 403:
+        return HTMLResponse("<!doctype html><meta charset=utf-8><title>cardlab</title><p>This is not the "
+                            "address of any room's teacher's page here.</p>", status_code=403)
+    if request.method == "POST" and status == 200:       # done: the page again, by its address
+        return RedirectResponse(str(request.url), status_code=303)
+    return HTMLResponse(page, status_code=status)
+
+
+async def teacher_records(request: Request) -> Response:
+    """The finished games' records of the room, one JSON file (a list of records)."""
+    hub: Hub = request.app.state.hub
+
+    def records() -> str | None:
+        room = teacher_room(request)
+        return None if room is None else "[" + ",\n".join(r.to_json() for r in room.records()) + "]"
+
+    text = await hub.run(records)
+    if text is None:
+        return Response("not found", status_code=403)
+    return Response(text, media_type="application/json",
+                    headers={"Content-Disposition": 'attachment; filename="records.json"'})
 
 
 def home(_request: Request) -> Response:
@@ -258,11 +463,26 @@ def home(_request: Request) -> Response:
                         "<p>A cardlab room server. Open your seat's link to play.</p>")
 
 
-def make_app(lobby: Lobby) -> Starlette:
-    """The server's ASGI app over ``lobby``."""
+def one_line_for_bad_text(record: logging.LogRecord) -> bool:
+    """A log filter: a frame that is not UTF-8 text (uvicorn closes its connection, code 1007) is
+    logged in one line, not with the decoder's traceback."""
+    if record.exc_info and isinstance(record.exc_info[1], UnicodeDecodeError):
+        record.msg = f"{record.getMessage()} The connection was closed (1007): {record.exc_info[1]}"
+        record.args, record.exc_info, record.exc_text = (), None, None
+    return True
+
+
+def make_app(lobby: Lobby, url: str = "") -> Starlette:
+    """The server's ASGI app over ``lobby``; ``url``: its address as the network reaches it (the
+    links and QR codes of the teacher's page)."""
+    uvicorn_errors = logging.getLogger("uvicorn.error")
+    if one_line_for_bad_text not in uvicorn_errors.filters:
+        uvicorn_errors.addFilter(one_line_for_bad_text)
     app = Starlette(routes=[Route("/", home), Route("/seat/{token}", seat_page), Route("/watch/{token}", seat_page),
                             Route("/static/{name}", static), Route("/api/teacher", teacher_api, methods=["POST"]),
+                            Route("/teacher/{token}", teacher_html, methods=["GET", "POST"]),
+                            Route("/teacher/{token}/records", teacher_records),
                             WebSocketRoute("/ws/{token}", seat_socket)])
-    app.state.hub = Hub(lobby)
+    app.state.hub, app.state.url = Hub(lobby), url
     return app
 

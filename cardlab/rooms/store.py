@@ -16,7 +16,7 @@ import sqlite3
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
@@ -60,23 +60,32 @@ class Store:
     """The database at ``path`` (``":memory:"``: nothing kept, for tests and a quick try). One
     connection, used under a lock: the server's thread and a notebook's may both write."""
 
-    def __init__(self, path: str | Path = ":memory:") -> None:
+    def __init__(self, path: str | Path = ":memory:", timeout: float = 5.0) -> None:
         self.path = str(path)
         self.lock = threading.RLock()
-        self.db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        #: called with the write's name after each commit (a test's hook; None: nothing)
+        self.committed: Callable[[str], None] | None = None
+        # ``timeout``: how long a write waits for another process's lock before it fails
+        self.db = sqlite3.connect(self.path, timeout=timeout, check_same_thread=False, isolation_level=None)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")   # WAL: a committed change survives the process's death
         self.db.executescript(SCHEMA)
 
-    def _write(self, sql: str, *args: Any) -> int:
+    def _write(self, what: str, sql: str, *args: Any) -> int:
         with self.lock:
-            return self.db.execute(sql, args).lastrowid or 0
+            row = self.db.execute(sql, args).lastrowid or 0
+        self._committed(what)
+        return row
+
+    def _committed(self, what: str) -> None:
+        if self.committed is not None:
+            self.committed(what)
 
     def add_room(self, name: str, teacher: str) -> int:
-        return self._write("INSERT INTO rooms (name, teacher) VALUES (?, ?)", name, teacher)
+        return self._write("add_room", "INSERT INTO rooms (name, teacher) VALUES (?, ?)", name, teacher)
 
     def set_open(self, room: int, is_open: bool) -> None:
-        self._write("UPDATE rooms SET open = ? WHERE id = ?", int(is_open), room)
+        self._write("set_open", "UPDATE rooms SET open = ? WHERE id = ?", int(is_open), room)
 
     def add_game(self, room: int, header: dict[str, Any], seats: list[StoredSeat], spectator: str) -> int:
         with self.lock:
@@ -88,28 +97,35 @@ class Store:
                                     [(game, s.seat, s.token, s.name, s.kind, s.bot) for s in seats])
                 self.db.execute("COMMIT")
             except BaseException:
-                self.db.execute("ROLLBACK")
+                if self.db.in_transaction:
+                    self.db.execute("ROLLBACK")
                 raise
+        self._committed("add_game")
         return int(game or 0)
 
     def set_seat(self, game: int, seat: StoredSeat) -> None:
-        self._write("UPDATE seats SET name = ?, kind = ?, bot = ? WHERE game = ? AND seat = ?",
+        self._write("set_seat", "UPDATE seats SET name = ?, kind = ?, bot = ? WHERE game = ? AND seat = ?",
                     seat.name, seat.kind, seat.bot, game, seat.seat)
 
-    def add_actions(self, game: int, first: int, texts: list[str]) -> None:
-        """Append ``texts`` as actions ``first``, ``first + 1`` … of ``game``, in one transaction."""
+    def add_actions(self, game: int, first: int, texts: list[str], status: str | None = None) -> None:
+        """Append ``texts`` as actions ``first``, ``first + 1`` … of ``game`` (and set its
+        ``status``, if given), in one transaction."""
         with self.lock:
-            self.db.execute("BEGIN")
+            self.db.execute("BEGIN IMMEDIATE")
             try:
                 self.db.executemany("INSERT INTO actions VALUES (?, ?, ?)",
                                     [(game, first + i, text) for i, text in enumerate(texts)])
+                if status is not None:
+                    self.db.execute("UPDATE games SET status = ? WHERE id = ?", (status, game))
                 self.db.execute("COMMIT")
             except BaseException:
-                self.db.execute("ROLLBACK")
+                if self.db.in_transaction:
+                    self.db.execute("ROLLBACK")
                 raise
+        self._committed("add_actions")
 
     def set_status(self, game: int, status: str) -> None:
-        self._write("UPDATE games SET status = ? WHERE id = ?", status, game)
+        self._write("set_status", "UPDATE games SET status = ? WHERE id = ?", status, game)
 
     def rooms(self) -> Iterator[tuple[int, str, str, bool]]:
         """Every room: (id, name, teacher token, open)."""

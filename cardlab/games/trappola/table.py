@@ -168,6 +168,11 @@ class TrappolaTable(GameTable[trappola.State]):
         elif target != "next":
             self.play(target)
 
+    def accepts_input(self) -> bool:
+        """A finished deal held on the table may be left whoever is to move next (at a room's
+        seat, the other seat's turn need not come first)."""
+        return self._holding or super().accepts_input()
+
     def choices(self) -> list[str]:
         """The legal cards in hand order, then the buttons (exchange, keep, declarations); only
         *next deal* while a finished deal is held."""

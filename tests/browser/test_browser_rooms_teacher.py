@@ -1,0 +1,101 @@
+"""The teacher's page of a room in Chromium (issue 39): ``python -m cardlab.rooms`` in a process of
+its own prints the page's address; the page makes a Kirifu game for three people and the computer
+and shows its QR codes; the server is SIGKILLed and started again the same way, and the page
+shows the same one game; the game is played to its end by its seats' sockets, and the page hands
+back its record. Every wait is for a printed line, a page or a message."""
+
+from __future__ import annotations
+
+import json
+import queue
+import re
+import signal
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import ACTION_MS
+
+sys.path.insert(0, str(Path(__file__).parents[1]))         # tests/: the rooms' WebSocket clients
+from rooms_clients import SeatClient, wait_for_mover  # noqa: E402
+from test_rooms_durability import servers  # noqa: E402,F401  (the fixture: every process killed at the end)
+
+from cardlab.records import loads  # noqa: E402
+
+pytestmark = pytest.mark.browser
+
+
+class RoomProcess:
+    """``python -m cardlab.rooms`` with ``args``; :meth:`page` waits for the teacher's page's address."""
+
+    def __init__(self, args: list[str]) -> None:
+        self.proc = subprocess.Popen([sys.executable, "-m", "cardlab.rooms", *args], stdout=subprocess.PIPE,
+                                     stderr=subprocess.STDOUT, text=True)
+        self.lines: queue.Queue[str] = queue.Queue()
+        threading.Thread(target=lambda: [self.lines.put(x) for x in self.proc.stdout], daemon=True).start()
+
+    def page(self) -> str:
+        while True:
+            line = self.lines.get(timeout=300)
+            if m := re.match(r"\s+teacher's page: (\S+)", line):
+                return m.group(1)
+
+    def kill(self) -> None:
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(timeout=60)
+
+
+def play_to_the_end(links: list[str], base: str) -> None:
+    """The people's seats take their first legal action whenever they are to move, until the end."""
+    clients = [SeatClient(base, link.rsplit("/", 1)[1]) for link in links]
+    for _ in range(2_000):
+        mover = wait_for_mover(clients)
+        if mover is None:
+            break
+        assert mover.act(mover.draw["legal"][0])["type"] == "draw"
+    for client in clients:
+        client.close()
+
+
+def test_the_teacher_s_page_makes_a_game_survives_a_kill_and_hands_back_its_record(chromium, tmp_path, servers):  # noqa: F811
+    args = ["--db", str(tmp_path / "rooms.sqlite"), "--port", "0", "--room", "Class 3B"]
+    first = RoomProcess(args)
+    servers.append(first)
+    address = first.page()
+    context = chromium.new_context(viewport={"width": 1200, "height": 900}, accept_downloads=True)
+    page = context.new_page()
+    page.set_default_timeout(ACTION_MS)
+    page.goto(address)
+    page.select_option("select[name=choice]", "kirifu/kirifu")
+    page.fill("textarea[name=seats]", "Aiko\nBen\nChie\ncomputer")
+    page.click("button[data-do=add_game]")
+    page.locator(".cardlab-teacher-game").wait_for()
+    game = page.locator(".cardlab-teacher-game")
+    assert game.count() == 1
+    for name in ("Aiko", "Ben", "Chie"):
+        assert name in game.inner_text()
+    assert game.locator("svg").count() == 4            # three people's QR codes and the spectators'
+    links = game.locator("a[href*='/seat/']").evaluate_all("(anchors) => anchors.map((a) => a.href)")
+    assert len(links) == 3
+
+    first.kill()
+    port = address.split(":")[2].split("/")[0]
+    again = RoomProcess([*args[:3], port, *args[4:]])   # the same way, on the same port
+    servers.append(again)
+    assert again.page() == address
+    page.goto(address)
+    assert page.locator(".cardlab-teacher-game").count() == 1, "the restarted server made another game"
+    assert page.locator(".cardlab-teacher-game a[href*='/seat/']").evaluate_all(
+        "(anchors) => anchors.map((a) => a.href)") == links
+
+    play_to_the_end(links, address.split("/teacher/")[0])
+    page.goto(address)
+    with page.expect_download() as download:
+        page.click("a[download]")
+    [record] = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+    replayed = loads(json.dumps(record)).replay()
+    assert replayed.is_over and record["players"][:3] == ["Aiko", "Ben", "Chie"]
+    context.close()

@@ -1,0 +1,278 @@
+"""A room server's limits and its answers at the edges (issue 38): a store that fails, a page that
+stops reading, one seat open in several pages and languages, a finished game, a link's rate, a
+teacher's body, spectators' widths, frames that are not UTF-8. An in-process server and the
+``websockets`` package's client (tests/rooms_clients.py); every wait is for a message."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import random
+import socket
+import sqlite3
+from typing import Any
+
+import pytest
+from rooms_clients import SeatClient, ws_url
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
+
+import cardlab.rooms
+from cardlab.rooms import Lobby, Store, protocol
+from cardlab.rooms import server as server_module
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    running = cardlab.rooms.serve(tmp_path_factory.mktemp("rooms") / "rooms.sqlite")
+    yield running
+    running.stop()
+
+
+def hub(server) -> server_module.Hub:
+    return server._server.config.app.state.hub
+
+
+def play_to_the_end(server, game, client_of):
+    """Every seat to move acts (the first legal action) through its client until the game is over."""
+    for _ in range(2_000):
+        with server.lobby.lock:
+            if game.over:
+                return
+            client = client_of[game.state.current_player]
+        client.drain()
+        while not client.to_move:
+            client.recv()
+        assert client.act(client.draw["legal"][0])["type"] == "draw"
+    raise AssertionError("the game did not end")
+
+
+def test_a_failed_store_write_is_answered_store_and_undone_while_the_server_answers_pings(server, tmp_path):
+    game = server.room("store").add_game("trappola", ["Ann", "Ben"], seed=3)
+    mover = SeatClient(server.url, game.seats[game.state.current_player].token)
+    other = SeatClient(server.url, game.seats[1 - game.state.current_player].token)
+    with server.lobby.lock:
+        server.lobby.store.db.execute("PRAGMA busy_timeout = 1500")
+        before = game.state.history_text()
+    blocker = sqlite3.connect(server.lobby.store.path, isolation_level=None)
+    blocker.execute("BEGIN IMMEDIATE")                 # another program holds the database's write lock
+    try:
+        mover.send({"type": "act", "action": mover.draw["legal"][0], "seq": mover.draw["seq"]})
+        assert other.ws.ping().wait(timeout=60)        # the event loop answers while the write waits
+        answer = mover.answer()
+        assert answer["type"] == "error" and answer["error"] == "store" and "locked" in answer["message"]
+    finally:
+        blocker.execute("ROLLBACK")
+        blocker.close()
+    with server.lobby.lock:
+        assert game.state.history_text() == before and game.saved == len(before)
+    with server.lobby.lock:
+        shown = game.table(game.seats[game.state.current_player]).view.seq
+    while mover.draw["seq"] != shown:                  # the position as it was, drawn again
+        mover.recv()
+    assert mover.act(mover.draw["legal"][0])["type"] == "draw"     # the same action, tried again, is kept
+    with server.lobby.lock:
+        assert len(game.state.history) > len(before) and game.saved == len(game.state.history)
+    mover.close()
+    other.close()
+
+
+class StuckSocket:
+    """A socket whose sends never finish (a page that stopped reading), with the transport the
+    server cuts."""
+
+    class Transport:
+        aborted = False
+
+        def abort(self) -> None:
+            self.aborted = True
+
+    def __init__(self) -> None:
+        self.transport = self.Transport()
+        self._send = self.send_asgi                   # as Starlette's WebSocket keeps uvicorn's send
+
+    async def send_asgi(self, message: Any) -> None:
+        await asyncio.Event().wait()
+
+    async def send_text(self, text: str) -> None:
+        await asyncio.Event().wait()
+
+
+class ReadingSocket:
+    def __init__(self) -> None:
+        self.sent: list[str] = []
+
+    async def send_text(self, text: str) -> None:
+        self.sent.append(text)
+
+
+def test_a_page_that_stops_reading_is_cut_and_holds_no_one_else(monkeypatch):
+    """Posting never waits; the stuck page's queue fills and it is cut; a reading page on the same
+    hub gets every message meanwhile."""
+    monkeypatch.setattr(protocol, "SEND_SECONDS", 3600.0)      # only the full queue cuts it here
+    lobby = Lobby(Store(":memory:"))
+    game = lobby.add_room("slow").add_game("trappola", ["Ann", "Ben"], seed=1)
+
+    async def run() -> tuple[Any, Any, Any]:
+        stuck = server_module.Connection(StuckSocket(), game, game.seats[0], "en")
+        reading = server_module.Connection(ReadingSocket(), game, game.seats[1], "en")
+        stuck.start()
+        reading.start()
+        for n in range(protocol.OUTBOX + 2):
+            server_module.Hub.deliver([(stuck, {"type": "ok", "seq": n}), (reading, {"type": "ok", "seq": n})])
+            while len(reading.socket.sent) <= n:        # the reading page is sent each at once
+                await asyncio.sleep(0)
+        stuck.stop()
+        reading.stop()
+        return stuck, reading, stuck.socket.transport
+
+    stuck, reading, transport = asyncio.run(run())
+    assert stuck.dropped and transport.aborted
+    assert [json.loads(t)["seq"] for t in reading.socket.sent] == list(range(protocol.OUTBOX + 2))
+
+
+def test_a_send_that_hangs_cuts_its_page(monkeypatch):
+    monkeypatch.setattr(protocol, "SEND_SECONDS", 0.05)
+    lobby = Lobby(Store(":memory:"))
+    game = lobby.add_room("slow").add_game("trappola", ["Ann", "Ben"], seed=1)
+
+    async def run() -> Any:
+        stuck = server_module.Connection(StuckSocket(), game, game.seats[0], "en")
+        stuck.start()
+        stuck.post({"type": "ok", "seq": 0})
+        await stuck.sender
+        return stuck
+
+    stuck = asyncio.run(run())
+    assert stuck.dropped and stuck.socket.transport.aborted
+
+
+def test_every_page_of_a_seat_is_redrawn_in_its_own_language_after_any_action(server):
+    game = server.room("pages").add_game("kirifu", ["Aiko", "Ben", "computer"], seed=4)
+    pages = {n: [SeatClient(server.url, s.token, "en"), SeatClient(server.url, s.token, "ja")]
+             for n, s in enumerate(game.seats[:2])}
+    for _ in range(30):
+        with server.lobby.lock:
+            if game.over:
+                break
+            turn = game.state.current_player
+        english, japanese = pages[turn]
+        english.drain()
+        while not english.to_move:
+            english.recv()
+        assert english.act(english.draw["legal"][0])["type"] == "draw"
+        with server.lobby.lock:
+            expected = {n: (game.table(s, "en").view.seq, game.table(s, "ja").view.seq)
+                        for n, s in enumerate(game.seats[:2])}
+        for n, (en, ja) in pages.items():
+            while en.draw["seq"] != expected[n][0]:
+                en.recv()
+            while ja.draw["seq"] != expected[n][1]:
+                ja.recv()
+            assert en.draw["legal"] == ja.draw["legal"] and en.draw["lang"] == "en" and ja.draw["lang"] == "ja"
+            with server.lobby.lock:
+                assert ja.draw["svg"] == game.table(game.seats[n], "ja").view.svg
+    for page in [p for both in pages.values() for p in both]:
+        page.close()
+
+
+def test_an_action_after_the_game_ended_is_answered_closed(server):
+    game = server.room("over").add_game("trappola", ["Ann", "Ben"], rules="single-deal", seed=2)
+    clients = [SeatClient(server.url, s.token) for s in game.seats]
+    play_to_the_end(server, game, clients)
+    for client in clients:
+        while not client.draw["over"]:                  # its last drawing, the game over
+            client.recv()
+        answer = client.ask({"type": "act", "action": "keep", "seq": client.draw["seq"]})
+        assert answer["error"] == "closed" and "over" in answer["message"]
+        answer = client.ask({"type": "click", "target": "keep", "seq": client.draw["seq"], "t": 500})
+        assert answer["error"] == "closed"
+        client.close()
+
+
+def test_a_link_s_pages_share_one_rate_and_a_link_opens_so_many_pages(server):
+    game = server.room("link").add_game("trappola", ["Ann", "Ben"], seed=5)
+    token = game.seats[0].token
+    pages = [SeatClient(server.url, token) for _ in range(protocol.PAGES)]
+    per_page = protocol.BURST // 2                    # within each page's own burst
+    assert per_page * protocol.PAGES > protocol.LINK_BURST
+    for page in pages:
+        for _ in range(per_page):
+            page.send({"type": "hello"})
+    kinds = [page.answer().get("error", "draw") for page in pages for _ in range(per_page)]
+    assert "too-fast" in kinds and "draw" in kinds
+    for page in pages:
+        page.close()
+
+
+def test_a_page_over_the_link_s_limit_is_told_why(server):
+    game = server.room("link 2").add_game("trappola", ["Ann", "Ben"], seed=5)
+    pages = [SeatClient(server.url, game.seats[1].token) for _ in range(protocol.PAGES)]
+    with connect(ws_url(server.url, game.seats[1].token)) as ws:
+        assert json.loads(ws.recv(timeout=60))["error"] == "too-many"
+    for page in pages:
+        page.close()
+
+
+def _post(server, head: bytes, body: bytes) -> bytes:
+    with socket.create_connection(("127.0.0.1", server.port)) as raw:
+        raw.sendall(head + body)
+        raw.shutdown(socket.SHUT_WR)
+        reply = b""
+        while chunk := raw.recv(65536):
+            reply += chunk
+    return reply
+
+
+def test_a_teacher_s_request_too_long_is_refused_unread(server):
+    declared = (b"POST /api/teacher HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                b"Content-Length: 50000000\r\n\r\n")
+    assert _post(server, declared, b"{" * 1000).startswith(b"HTTP/1.1 413")
+    chunked = (b"POST /api/teacher HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+               b"Transfer-Encoding: chunked\r\n\r\n")
+    chunks = b"".join(b"%x\r\n%s\r\n" % (1000, b"x" * 1000) for _ in range(6)) + b"0\r\n\r\n"
+    assert _post(server, chunked, chunks).startswith(b"HTTP/1.1 413")
+
+
+def test_each_spectator_page_has_its_own_width(server):
+    game = server.room("watch").add_game("kirifu", ["Aiko", "Ben", "computer"], seed=1)
+    phone, projector = (SeatClient(server.url, game.spectator.token) for _ in range(2))
+    phone.ask({"type": "width", "width": 360})
+    projector.ask({"type": "width", "width": 1300})
+    phone.ask({"type": "hello"})
+    assert 'width="360"' in phone.draw["svg"] and 'width="360"' not in projector.draw["svg"]
+    phone.close()
+    projector.close()
+
+
+def test_a_frame_that_is_not_utf8_is_logged_in_one_line(server):
+    game = server.room("utf8").add_game("trappola", ["Ann", "Ben"], seed=1)
+    records: list[logging.LogRecord] = []
+    handler = logging.Handler(logging.ERROR)
+    handler.emit = records.append
+    logging.getLogger("uvicorn").addHandler(handler)
+    try:
+        client = SeatClient(server.url, game.seats[0].token)
+        client.ws.send(b"\xff\xfe{", text=True)
+        with pytest.raises(ConnectionClosed) as closed:
+            client.recv()
+        assert closed.value.rcvd.code == 1007
+    finally:
+        logging.getLogger("uvicorn").removeHandler(handler)
+    assert len(records) == 1 and records[0].exc_info is None and "\n" not in records[0].getMessage()
+
+
+def test_a_trappola_seat_leaves_a_finished_deal_before_its_turn():
+    lobby = Lobby(Store(":memory:"))
+    game = lobby.add_room("deals").add_game("trappola", ["Ann", "Ben"], seed=3)
+    tables = [game.table(seat) for seat in game.seats]
+    rng = random.Random(3)
+    deals = len(game.state.view(None).sheets)
+    while len(game.state.view(None).sheets) == deals:
+        game.act(game.seats[game.state.current_player], "en",
+                 game.state.action_text(rng.choice(game.state.legal_actions())))
+    waiting = 1 - game.state.current_player
+    assert tables[waiting].choices() == ["next"]
+    game.handle(game.seats[waiting], "en", {"type": "click", "target": "next", "seq": tables[waiting].view.seq, "t": 800})
+    assert tables[waiting].choices() == []                 # on to the new deal, where it waits its turn

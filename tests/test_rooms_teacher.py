@@ -1,0 +1,89 @@
+"""The teacher's page of a room (issue 39): behind the teacher's token, its forms make, end and
+restart games, close the room, and give the records; ``python -m cardlab.rooms`` started again
+the same way adds no second game. In Chromium: tests/browser/test_browser_rooms_teacher.py."""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.parse
+import urllib.request
+
+import pytest
+
+import cardlab.rooms
+from cardlab.rooms import COMPUTER
+from cardlab.rooms.__main__ import same_game
+
+
+@pytest.fixture(scope="module")
+def server():
+    running = cardlab.rooms.serve(":memory:")
+    yield running
+    running.stop()
+
+
+def post(address: str, **fields: str) -> tuple[int, str]:
+    request = urllib.request.Request(address, data=urllib.parse.urlencode(fields).encode())
+    try:
+        with urllib.request.urlopen(request, timeout=60) as reply:
+            return reply.status, reply.read().decode()
+    except urllib.error.HTTPError as e:
+        return e.code, e.read().decode()
+
+
+def test_the_page_makes_a_game_with_names_and_the_computer_and_shows_its_codes(server):
+    handle = server.room("3B")
+    status, page = post(handle.page(), do="add_game", choice="kirifu/kirifu", seats="Aiko\r\nBen\r\nChie\r\ncomputer")
+    assert status == 200
+    [game] = handle.room.games
+    assert [(s.name, s.kind) for s in game.seats][:3] == [("Aiko", "person"), ("Ben", "person"), ("Chie", "person")]
+    assert game.seats[3].kind == COMPUTER
+    for seat in game.seats[:3]:
+        assert handle.link(seat) in page
+    assert page.count("<svg") == 4                     # three people's codes and the spectators'
+    assert handle.watch_link(game) in page
+
+
+def test_the_page_restarts_and_ends_games_closes_the_room_and_says_what_it_refused(server):
+    handle = server.room("3C")
+    game = handle.add_game("trappola", ["Ann", "computer"], rules="single-deal", seed=1)
+    assert post(handle.page(), do="restart_game", game=str(game.id))[0] == 200
+    old, new = handle.room.games
+    assert not old.on and new.on and [s.name for s in new.seats] == [s.name for s in old.seats]
+    assert new.state.rules.name == "single-deal" and new.seats[1].kind == COMPUTER
+    assert post(handle.page(), do="end_game", game=str(new.id))[0] == 200 and not new.on
+    assert post(handle.page(), do="close")[0] == 200 and not handle.room.is_open
+    status, page = post(handle.page(lang="ja"), do="add_game", choice="kirifu/none", seats="A")
+    assert status == 400 and "できませんでした" in page and "none" in page and len(handle.room.games) == 2
+
+
+def test_the_page_and_its_records_need_the_teacher_s_token(server):
+    handle = server.room("3D")
+    seat = handle.add_game("trappola", ["Ann", "Ben"]).seats[0]
+    for address in (handle.page().replace(handle.room.teacher, "x" * 22),
+                    handle.page().replace(handle.room.teacher, seat.token),        # a student's token
+                    handle.page().replace(handle.room.teacher, seat.token) + "/records"):
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(address, timeout=60)
+        assert refused.value.code == 403
+
+
+def test_the_records_of_finished_games_are_one_download(server):
+    handle = server.room("3E")
+    game = handle.add_game("trappola", ["computer", "computer"], rules="single-deal", seed=2)
+    assert game.over                                    # the computer played it through
+    with urllib.request.urlopen(handle.page() + "/records", timeout=60) as reply:
+        assert "attachment" in reply.headers["Content-Disposition"]
+        [record] = json.loads(reply.read())
+    assert record["actions"] == game.state.history_text()
+
+
+def test_the_same_options_find_the_game_made_before(server):
+    handle = server.room("3F")
+    made = handle.add_game("kirifu", ["Aiko", "Ben", "computer"], seed=3)
+    assert same_game(handle, "kirifu", ["Aiko", "Ben", "computer"], None, None) == made.id
+    assert same_game(handle, "kirifu", ["Aiko", "Ben", "computer"], "kirifu", 3) == made.id
+    assert same_game(handle, "kirifu", ["Aiko", "Ben", "computer"], None, 4) is None
+    assert same_game(handle, "kirifu", ["Aiko", "Chie", "computer"], None, None) is None
+    assert same_game(handle, "trappola", 2, None, None) is None
