@@ -17,11 +17,11 @@ from ..registry import game_names
 
 WORDS = {
     "en": {"lang": "English", "play": "Play: the classroom",
-           "play_note": "Each game against the computer, and a famous game replayed step by step.",
+           "play_note": "Each game against the computer, and the one published game of Cleopatra replayed step by step.",
            "lessons": "The notebooks, as pages", "with_code": "with its code (JupyterLab)",
            "rules": "The rules", "console": "A Python console", "folder": "notebooks", "docs": "docs"},
     "ja": {"lang": "日本語", "play": "遊ぶ：カードの台の教室",
-           "play_note": "どのゲームもコンピューターと対戦でき、有名な一局を一手ずつ再生できます。",
+           "play_note": "どのゲームもコンピューターと対戦でき、出典に載っているクレオパトラの一局を1手ずつ再生できます。",
            "lessons": "ノートブック（ページとして）", "with_code": "コード付き（JupyterLab）",
            "rules": "ルール", "console": "Python コンソール", "folder": "notebooks/ja", "docs": "docs/ja"},
 }
@@ -29,7 +29,7 @@ INTRO = ("Traditional card games to read about, play and explore. Everything run
          "the first page to open loads Python, which takes a little while; after that the site works "
          "offline.")
 INTRO_JA = ("伝統的なカードゲームを読み、遊び、調べるサイトです。"
-            "すべてこのブラウザーの中で動きます。最初のページは Python の読み込みに少し時間がかかりますが、"
+            "すべてこのブラウザの中で動きます。最初のページは Python の読み込みに少し時間がかかりますが、"
             "その後はオフラインでも使えます。")
 STYLE = """
 body { font-family: system-ui, "Noto Sans CJK JP", sans-serif; margin: 0 auto; max-width: 64rem;
