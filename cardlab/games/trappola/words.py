@@ -269,11 +269,11 @@ REASONS_JA: tuple[tuple[str, str], ...] = (
      "{card}がリードされ、あなたは{suit}を持っているので、{suit}を出さなければなりません"),
     (r"(?P<rank>\w+) is already declared", "{rank}はもう宣言しています"),
     (r"you hold (?P<n>\d+) of rank (?P<rank>\w+), not three or four",
-     "{rank}は{n}枚しかなく、3枚組にも4枚組にもなりません"),
+     "手札の{rank}は{n}枚なので、3枚組にも4枚組にもなりません"),
     (r"the fourth (?P<rank>\w+) has been taken in a trick: three may no longer be declared",
      "4枚目の{rank}がトリックで取られたので、3枚組はもう宣言できません"),
     (r"a card of rank (?P<rank>\w+) has been played: declare before playing one of them",
-     "{rank}はもう出ています。宣言はその数字のカードを出す前にします"),
+     "{rank}はもう出ています。宣言はそのランクのカードを出す前にします"),
 )
 
 
