@@ -66,7 +66,7 @@ def test_sample_comments_carry_the_source_narration_on_its_steps():
     sourced = {n: steps[n - 1].actions[-1] for n in [*SOURCE_STEPS, 100]}
     assert set(record.comments) == set(sourced.values())
     for n, action in sourced.items():
-        assert record.comments[action].startswith(f"Step {n} (source):")
+        assert record.comments[action].startswith(f"Step {n} of the source, paraphrased:")
     assert "Y slaps" in record.comments[sourced[13]] and "10" in record.comments[sourced[100]]
 
 

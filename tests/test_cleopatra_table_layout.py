@@ -158,7 +158,7 @@ def test_the_words_are_english_with_the_japanese_title_or_all_japanese():
     assert "Y takes 6 cards" not in japanese and "Yは場の6枚を取る" in japanese
     for word in ("your hand", "won pile", "What happened", "to play", "Enter: turn", "pile:"):
         assert word not in japanese
-    for word in ("あなたの手札", "あなたの取ったカード", "これまでの流れ", "Yは場の6枚を取る", "スペース"):
+    for word in ("手持ちカード", "あなたの取ったカード", "これまでの流れ", "Yは場の6枚を取る", "スペース"):
         assert word in japanese
 
 

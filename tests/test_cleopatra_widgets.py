@@ -26,7 +26,7 @@ def test_replay_of_the_sample_steps_to_16_with_the_source_words():
     replay.go(15)
     replay.replayer.bar.forward.click()
     caption = replay.replayer.bar.caption_text
-    assert replay.replayer.step == 16 and "Y takes 3 cards" in caption and "(source)" in caption
+    assert replay.replayer.step == 16 and "Y takes 3 cards" in caption and "of the source, paraphrased" in caption
     assert 'data-count="17"' in replay.replayer.view.svg            # Y's won pile: 6 + 8 + 3
     replay.replayer.bar.last.click()
     assert "Y wins" in replay.replayer.bar.caption_text
@@ -222,7 +222,7 @@ def test_the_table_is_drawn_narrow_below_its_wide_width_and_the_settings_rows_wr
 
 def test_the_japanese_table():
     table = CleopatraTable(seed=2, lang="ja")
-    assert table.view.lang == "ja" and "あなたの手札" in table.view.svg and "Enter：出す" in table.view.svg
+    assert table.view.lang == "ja" and "手持ちカード" in table.view.svg and "Enter：出す" in table.view.svg
     assert table.rules.description == "ルール" and table.rules.value == "Cleopatra"
     assert table.trainer.switch.description == "叩く練習" and table.view.status.startswith("Enter（")
     table.press("Enter")
@@ -253,7 +253,7 @@ def test_the_replay_in_japanese_and_narrow():
     replay = CleopatraReplay(lang="ja")
     assert replay.mode.description == "再生の単位" and replay.replayer.bar.caption_text.startswith("ゲーム開始：")
     replay.go(9)
-    assert replay.replayer.bar.caption_text.startswith("ステップ9：Xは続けて7♦を出す。Yは場の6枚を取る。")
+    assert replay.replayer.bar.caption_text.startswith("9手目：Xは続けて7♦を出す。Yは場の6枚を取る。")
     replay.replayer.view.width = 700
     assert 'width="640"' in replay.replayer.view.svg and "Yは場の6枚を取る" in replay.replayer.view.svg
 
@@ -365,7 +365,7 @@ def test_the_replay_captions_cards_in_words_as_the_table_names_them():
     assert replay.replayer.bar.caption_text.startswith("X plays 5♥ (step 1)")
     japanese = CleopatraReplay(mode="cards", lang="ja")
     japanese.go(1)
-    assert japanese.replayer.bar.caption_text.startswith("Xは5♥を出す（ステップ1）")
+    assert japanese.replayer.bar.caption_text.startswith("Xは5♥を出す（1手目）")
     assert japanese.replayer.bar.play.tooltip.startswith("再生") and japanese.replayer.view.lang == "ja"
 
 
@@ -376,9 +376,9 @@ def test_the_slap_trainers_legend_leaves_its_bars_clear_and_its_counts_read_righ
 
     from cardlab.games.cleopatra.slaps import SlapLog, plot_slaps, win_chances
     words = {"en": ["you: 1 slap", "1 of 1 pair in", "2 false slaps"],
-             "ja": ["あなた：1回", "1組のペアのうち1組", "叩いたのは2回"]}
+             "ja": ["あなた：1回", "1組のうち1組", "叩いたのは2回"]}
     many = {"en": ["you: 8 slaps", "8 of 10 pairs in", "1 false slap (C13"],
-            "ja": ["あなた：8回", "10組のペアのうち8組", "叩いたのは1回"]}
+            "ja": ["あなた：8回", "10組のうち8組", "叩いたのは1回"]}
     for log, said in ((SlapLog(reactions=[320], false_slaps=2), words[lang]),
                       (SlapLog(reactions=[320, 410, 365, 300, 455, 390, 340, 480], beaten=[290], missed=1,
                                false_slaps=1), many[lang])):

@@ -145,7 +145,7 @@ def test_the_screen_readers_names_of_the_japanese_table_are_japanese():
     tables = {**showcase("ja"), "fresh": KirifuTable(computers=3, seed=7, lang="ja")}
     for name, table in tables.items():
         view = table.view
-        assert view.label.startswith("カードの卓") and "{name}" in view.focus_label, name
+        assert view.label.startswith("カードの台") and "{name}" in view.focus_label, name
         names = [view.label, view.focus_label.format(name="ハートのクイーン"), table.sorting.description,
                  table.sorting.tooltip, table.new_button.description, table.new_button.tooltip]
         for svg in layouts(table).values():

@@ -30,8 +30,8 @@ def test_a_reader_faster_than_the_target_takes_every_pair_and_beats_it_C11():
     run(drill, 220)
     slaps = [e for e in drill.state.events if isinstance(e, Slapped)]
     assert len(slaps) == 4 and all(e.player == drill.you for e in slaps)
-    assert "you took 4 of 4 pairs" in drill.message and "median time 220 ms" in drill.message
-    assert "Target beaten!" in drill.message
+    assert "you took 4 of 4 pairs" in drill.message and "median time was 220 ms" in drill.message
+    assert "Every pair was yours: target beaten!" in drill.message
     assert drill.timers == {} and drill.choices() == []
 
 
@@ -52,7 +52,17 @@ def test_without_a_slap_the_computer_takes_each_pair_and_each_is_told():
         if drill.message not in told:
             told.append(drill.message)
     assert any(m.startswith("Pair 1 of 2: the computer's (350 ms)") for m in told)
-    assert "no slap" in drill.message
+    assert "you slapped none of the 2 pairs" in drill.message and "median" not in drill.message
+    assert "Not yet" not in drill.message and "beaten" not in drill.message
+
+
+def test_a_reader_who_took_some_pairs_hears_how_many_and_the_verdict():
+    """Slapping at the target itself loses every race (the computer's hand is down first at ties
+    too), so this reader slapped every pair but took none: a median, and not yet."""
+    drill = SlapDrill(pairs=2, target_ms=350, seed=6)
+    run(drill, 350)
+    assert "you took 0 of 2 pairs" in drill.message and "median time was 350 ms" in drill.message
+    assert "Not yet: the target is 350 ms." in drill.message
 
 
 def test_after_the_drill_input_is_ignored_and_n_twice_starts_another():
@@ -71,6 +81,9 @@ def test_the_drill_speaks_japanese_and_refuses_bad_settings():
     drill = SlapDrill(pairs=2, seed=4, lang="ja")
     assert "ミリ秒" in drill.message and "350" in drill.message
     run(drill, 200)
-    assert "目標達成" in drill.message
+    assert "2組中2組" in drill.message and "全部の組をあなたが取りました。目標達成です！" in drill.message
+    unslapped = SlapDrill(pairs=2, seed=4, lang="ja")
+    run(unslapped, None)
+    assert "どれも叩きませんでした" in unslapped.message and "中央値" not in unslapped.message
     with pytest.raises(ValueError, match="pairs"):
         SlapDrill(pairs=0)

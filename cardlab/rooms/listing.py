@@ -19,7 +19,7 @@ ROOM = Words(
         "seat": "Seat {n}", "to_computer": "Seat {n} → computer", "to_person": "Seat {n} → person",
         "end": "End game {n}", "records": "{n} finished games (room.records())", "url": "Server: {url}", "watch": "Spectators (a projector):",
         "no_games": "No games yet: room.add_game(\"kirifu\", [\"Aiko\", \"Ben\", \"Chie\", \"computer\"])"},
-    ja={"refresh": "更新", "open": "部屋を開いています", "closed": "部屋を閉じています", "game": "ゲーム {n}：{title}（{rules}）",
+    ja={"refresh": "更新", "open": "ルームを開いています", "closed": "ルームを閉じています", "game": "ゲーム {n}：{title}（{rules}）",
         "status_on": "対戦中、{n}手", "status_over": "終了、{n}手", "status_ended": "あなたが終了",
         "person": "人", "computer": "コンピューター（{bot}）", "online": "接続中", "offline": "未接続",
         "seat": "席 {n}", "to_computer": "席 {n} → コンピューター", "to_person": "席 {n} → 人",

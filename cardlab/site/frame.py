@@ -25,7 +25,7 @@ PROGRESS = {
     "en": {"loading": "Loading Python into this browser…", "starting": "Starting Python and cardlab…",
            "running": "Setting out the page: part {index} of {count}", "seconds": "{seconds} s",
            "steps": "step {step} of 3"},
-    "ja": {"loading": "このブラウザーに Python を読み込んでいます…", "starting": "Python と cardlab を起動しています…",
+    "ja": {"loading": "このブラウザに Python を読み込んでいます…", "starting": "Python と cardlab を起動しています…",
            "running": "ページを準備しています：{count} 個中 {index} 個目", "seconds": "{seconds} 秒",
            "steps": "3 段階中 {step} 段階目"},
 }

@@ -18,18 +18,18 @@ from .offline import REGISTER
 
 WORDS = {
     "en": {"lang": "English", "play": "Play: the classroom",
-           "play_note": "Each game against the computer, and a famous game replayed step by step.",
+           "play_note": "Each game against the computer, and the one published game of Cleopatra replayed step by step.",
            "lessons": "The notebooks, as pages", "with_code": "with its code (JupyterLab)",
            "rules": "The rules", "console": "A Python console", "folder": "notebooks", "docs": "docs"},
     "ja": {"lang": "日本語", "play": "遊ぶ：カードの台の教室",
-           "play_note": "どのゲームもコンピューターと対戦でき、有名な一局を一手ずつ再生できます。",
+           "play_note": "どのゲームもコンピューターと対戦でき、出典に載っているクレオパトラの一局を1手ずつ再生できます。",
            "lessons": "ノートブック（ページとして）", "with_code": "コード付き（JupyterLab）",
            "rules": "ルール", "console": "Python コンソール", "folder": "notebooks/ja", "docs": "docs/ja"},
 }
 INTRO = {
     "en": "Traditional card games to read about, play and explore. Everything runs in this browser: "
           "the first page to open loads Python, which takes a little while.",
-    "ja": "伝統的なカードゲームを読み、遊び、調べるサイトです。すべてこのブラウザーの中で動きます。"
+    "ja": "伝統的なカードゲームを読み、遊び、調べるサイトです。すべてこのブラウザの中で動きます。"
           "最初に開くページは Python の読み込みに少し時間がかかります。",
 }
 OFFLINE = {
@@ -39,12 +39,12 @@ OFFLINE = {
            "after a reload and in a new tab. A private window, or clearing this site's data, forgets "
            "the copy.", "Copying the site for offline use: {kept} of {total} files…",
            "This browser has the whole site: it works offline."),
-    "ja": ("オフライン：このページか教室を一度オンラインで開くと、このブラウザーがサイト全体のコピーを保存します。"
+    "ja": ("オフライン：このページか教室を一度オンラインで開くと、このブラウザがサイト全体のコピーを保存します。"
            "その後は、二つの教室、すべてのノートブック（ページとしても、JupyterLab でコード付きでも）、"
            "ルールのページ、コンソールが、ネットワークなしで開いて遊べます。再読み込みしても、新しいタブでも使えます。"
            "プライベートウィンドウや、このサイトのデータの消去ではコピーは消えます。",
            "オフライン用にサイトをコピーしています：{total} ファイル中 {kept}…",
-           "このブラウザーにサイト全体が保存されました。オフラインでも使えます。"),
+           "このブラウザにサイト全体が保存されました。オフラインでも使えます。"),
 }
 """What works offline (:mod:`cardlab.site.offline`), and the status line's texts: filling, done."""
 STYLE = """

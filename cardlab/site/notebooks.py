@@ -32,7 +32,7 @@ NOTE = {
            "simulations, which a browser does not have: open this notebook with `make lab` on a "
            "computer with Python (see the [README](../README.md)). Its code:"),
     "ja": ("**ここはフルキットで動く部分です。** pandas や matplotlib、コンパイルした"
-           "シミュレーションが必要で、ブラウザーでは動きません。Python の入ったコンピューターで "
+           "シミュレーションが必要で、ブラウザでは動きません。Python の入ったコンピューターで "
            "`make lab` を使ってこのノートブックを開いてください（[README](../README.md) を参照）。"
            "コードは次のとおりです。"),
 }

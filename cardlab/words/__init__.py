@@ -91,8 +91,8 @@ TABLE = Words(
     ja={"new_game": "新しいゲーム", "new_game_key": "新しいゲーム（N）",
         "game_over": "ゲーム終了です。「新しいゲーム」（N）でもう一度遊べます。",
         "new_game_ask": "もう一度 N を押すと、このゲームをやめて新しいゲームを始めます。",
-        "view_label": "カードの卓：カードをクリックするか、フォーカスしてキーボードで操作します",
-        "view_on": "カードの卓、選択中：{name}。矢印キーで移動、Enter で決定します。"},
+        "view_label": "カードの台：カードをクリックするか、フォーカスしてキーボードで操作します",
+        "view_on": "カードの台、選択中：{name}。矢印キーで移動、Enter で決定します。"},
 )
 
 #: words of the replay bar (:class:`cardlab.widgets.replay.ReplayBar`): its buttons' names, the
@@ -103,10 +103,10 @@ REPLAY = Words(
         "speed": "autoplay speed", "speed_slow": "slow", "speed_normal": "normal", "speed_fast": "fast",
         "step": "step", "step_of": "Step {step}/{last}", "step_sep": ": ", "the_deal": "the deal",
         "did": "{n}. {name}: {action}"},
-    ja={"first": "最初のステップ", "back": "前のステップ（←）", "forward": "次のステップ（→）",
-        "last": "最後のステップ",
-        "play": "再生：選んだ速さで1ステップずつ進みます", "stop": "停止：このステップで止めます",
+    ja={"first": "最初の手", "back": "前の手（←）", "forward": "次の手（→）",
+        "last": "最後の手",
+        "play": "再生：選んだ速さで1手ずつ進みます", "stop": "停止：この手で止めます",
         "speed": "自動再生の速さ", "speed_slow": "遅い", "speed_normal": "ふつう", "speed_fast": "速い",
-        "step": "ステップ", "step_of": "ステップ {step}/{last}", "step_sep": "：", "the_deal": "始めの局面",
+        "step": "手", "step_of": "{step}手目／{last}手", "step_sep": "：", "the_deal": "始めの局面",
         "did": "{n}手目（{name}の番）：{action}"},
 )

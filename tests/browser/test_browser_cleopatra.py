@@ -21,7 +21,7 @@ def test_replay_to_step_16_then_slap_a_pair_with_the_space_bar(open_notebook):
         replay.locator(".cardlab-forward").click()
         expect(caption).to_contain_text(f"Step {n}/100")
     text = caption.inner_text()
-    assert "Y slaps" in text and "Y takes 3 cards" in text and "Step 16 (source)" in text
+    assert "Y slaps" in text and "Y takes 3 cards" in text and "Step 16 of the source, paraphrased" in text
 
     # who turns each card until the first pair, as the engine plays the same seeded game
     game = new_game(variant(CLEOPATRA, first="X"), seed=TABLE_SEED)

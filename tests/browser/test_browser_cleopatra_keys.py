@@ -112,7 +112,7 @@ def test_the_japanese_table_draws_its_labels_with_real_glyphs(open_cells):
     expect(table.locator(".cardlab-keys")).to_have_text("Enter：出す・スペース：叩く")
     family = table.locator("svg text").first.evaluate("t => getComputedStyle(t).fontFamily")
     found = nb.page.evaluate(_JS_MISSING, [TOFU, [], family, JAPANESE])
-    assert "あなたの手札" in found["labels"] and "クレオパトラ" in found["labels"]
+    assert "手持ちカード" in found["labels"] and "クレオパトラ" in found["labels"]
     assert not found["missing"]
 
 

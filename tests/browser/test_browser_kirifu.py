@@ -73,10 +73,10 @@ def test_at_360_px_the_japanese_table_is_a_phone_layout_its_controls_wrap_and_it
     assert layout_problems(nb.page, nb.page.locator(".cardlab-kirifu").first) == []
     box = table.locator(".cardlab-svg")
     first = box.get_attribute("aria-label")   # the keyboard starts on the first choice
-    assert re.match(r"カードの卓、選択中：.*矢印キーで移動", first) and "card" not in first, first
+    assert re.match(r"カードの台、選択中：.*矢印キーで移動", first) and "card" not in first, first
     box.focus()
     nb.page.keyboard.press("ArrowRight")
     nb.page.wait_for_function("([el, before]) => el.getAttribute('aria-label') !== before",
                               arg=[box.element_handle(), first], timeout=30_000)
     label = box.get_attribute("aria-label")
-    assert label.startswith("カードの卓、選択中：") and "card" not in label, label
+    assert label.startswith("カードの台、選択中：") and "card" not in label, label

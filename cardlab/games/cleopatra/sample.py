@@ -49,18 +49,18 @@ NARRATION_JA: dict[int, str] = {
     6: "Yが4を出す。",
     7: "XがKを出す。",
     8: "Yは3枚出さなくてはならない。まず5、次にJ。今度はXが出さなくてはならない番になる。",
-    9: "Xは1枚出す。7。Yは場に溜まった6枚を全て取る。",
+    9: "Xは1枚出す。出したのは7。Yは場に溜まった6枚を全て取る。",
     10: "YがAを出す。",
     11: "Xは5枚続けて出すことになるが、3枚目でKが出る。今度はYが出さなくてはならない番になる。",
     12: "Yは3枚続けて出すことになるが、1枚目でAが出る。",
     13: "Xが出し始め、4、2、2と続いたところでYが叩く。場のカードは全てYが取る。",
     14: "Yが9を出す。",
     15: "XがJを出す。",
-    16: "YがJを出し、すぐに自分で叩いて場のカードを全て取る。",
+    16: "YがJを出し、その時点で自分で叩いて場のカードを全て取る。",
     100: "Xが10を出す。Xのカードは全てなくなり、Yの勝ち。",
 }
 """The same steps in Japanese, in the source's own vocabulary (出す, 場, 叩く; paraphrased)."""
-_COMMENT = {"en": "Step {n} (source): {text}", "ja": "出典のステップ{n}：{text}"}
+_COMMENT = {"en": "Step {n} of the source, paraphrased: {text}", "ja": "出典の{n}手目（要約）：{text}"}
 
 
 def source_comment(n: int, lang: str = "en") -> str:

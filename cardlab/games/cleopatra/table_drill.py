@@ -25,19 +25,29 @@ WORDS = Words(
         "yours": "yours in {t} ms.", "theirs": "the computer's ({target} ms).", "missed": "nobody slapped it.",
         "too_slow": "the computer's: {target} ms against your {t} ms.",
         "over": "Drill over: you took {won} of {pairs} pairs before the computer's {target} ms; your median time "
-                "{median}. {verdict} (C10, C11: the first hand on the pair takes the pile.) N starts another drill.",
-        "beaten": "Target beaten!", "not_yet": "Not yet: the target is {target} ms.", "no_time": "no slap",
+                "was {median} ms. {verdict} (C10, C11: the first hand on the pair takes the pile.) N starts another "
+                "drill.",
+        "over_none": "Drill over: you slapped none of the {pairs} pairs; the computer slaps each at {target} ms. "
+                     "Slap with the space bar, S or a click on the pile. (C10, C11: the first hand on the pair takes "
+                     "the pile.) N starts another drill.",
+        "all": "Every pair was yours: target beaten!", "beaten": "Target beaten!",
+        "not_yet": "Not yet: the target is {target} ms.",
     },
     ja={
-        "greet": "コンピューターの{target}ミリ秒より早く、対を叩いてください（スペース、S、または場をクリック）。"
+        "greet": "コンピューターの{target}ミリ秒より早く、組を叩いてください（スペース、S、または場をクリック）。"
                  "全部で{pairs}組です。",
         "count": "{pairs}組中{n}組目：{last}",
         "yours": "{t}ミリ秒であなたが取りました。", "theirs": "コンピューターが取りました（{target}ミリ秒）。",
         "missed": "誰も叩きませんでした。",
         "too_slow": "コンピューターが取りました（{target}ミリ秒、あなたは{t}ミリ秒）。",
-        "over": "練習終了：{pairs}組中{won}組をコンピューターの{target}ミリ秒より早く取りました。あなたの中央値は"
-                "{median}です。{verdict}（C10、C11：先に対を叩いた人が場のカードを取ります。）Nで次の練習を始めます。",
-        "beaten": "目標達成です！", "not_yet": "目標の{target}ミリ秒まで、もう少しです。", "no_time": "叩いていません",
+        "over": "練習終了：{pairs}組中{won}組を、コンピューターの{target}ミリ秒より早く叩いて取りました。反応時間の"
+                "中央値は{median}ミリ秒です。{verdict}（C10、C11：先に組を叩いた人が場のカードを取ります。）"
+                "Nで次の練習を始めます。",
+        "over_none": "練習終了：{pairs}組のどれも叩きませんでした。コンピューターはどの組も{target}ミリ秒で叩きます。"
+                     "スペース、S、または場のクリックで叩けます。（C10、C11：先に組を叩いた人が場のカードを取ります。）"
+                     "Nで次の練習を始めます。",
+        "all": "全部の組をあなたが取りました。目標達成です！", "beaten": "目標達成です！",
+        "not_yet": "目標の{target}ミリ秒にはまだ届いていません。",
     },
 )
 
@@ -108,11 +118,15 @@ class SlapDrill(CleopatraTable):
         return self.drill_say("theirs" if tally[1] > self._shown[1] else "missed", target=self.target_ms)
 
     def summary(self) -> str:
-        """The drill's result in words: the pairs taken first, the median time, the verdict."""
+        """The drill's result in words: the pairs taken first, the median time and the verdict — or, for
+        a reader who slapped no pair, how to slap."""
         log = self.trainer.log
+        if not log.reactions:
+            return self.drill_say("over_none", pairs=self.pairs, target=self.target_ms)
         won = sum(t < self.target_ms for t in log.reactions)
-        median = (f"{statistics.median(log.reactions):.0f} ms" if self.lang == "en" else
-                  f"{statistics.median(log.reactions):.0f}ミリ秒") if log.reactions else self.drill_say("no_time")
-        beaten = bool(log.reactions) and statistics.median(log.reactions) < self.target_ms and won * 2 > self.pairs
-        verdict = self.drill_say("beaten") if beaten else self.drill_say("not_yet", target=self.target_ms)
-        return self.drill_say("over", won=won, pairs=self.pairs, target=self.target_ms, median=median, verdict=verdict)
+        median = statistics.median(log.reactions)
+        beaten = median < self.target_ms and won * 2 > self.pairs
+        verdict = self.drill_say("all" if won == self.pairs else "beaten") if beaten else \
+            self.drill_say("not_yet", target=self.target_ms)
+        return self.drill_say("over", won=won, pairs=self.pairs, target=self.target_ms, median=f"{median:.0f}",
+                              verdict=verdict)

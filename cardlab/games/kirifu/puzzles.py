@@ -11,7 +11,7 @@ SHORT_HAND = 3
 """A hand of at most this many cards is short: an osoroi passed to it fills it (K13–K15)."""
 
 THEMES = {
-    "spade_ace": Phrase("the ♠A", "オールマイティ（♠A）の使い方"),
+    "spade_ace": Phrase("the ♠A", "オールマイティ（A♠）の使い方"),
     "world_card": Phrase("save the world card", "世界のマークのカードを残す"),
     "osoroi_short_hand": Phrase("osoroi against a short hand", "手札の少ない相手におそろい"),
     "osoroi": Phrase("when to pass an osoroi", "おそろいを渡すとき"),

@@ -80,15 +80,15 @@ KIRIFU = Words(
         "sorted_tip": "your hand by suit (the world suit last), then rank; off: in the order the cards came",
     },
     ja={
-        "title": "切りふの卓：{world}",
+        "title": "切りふの台：{world}",
         "world": "{symbol} {suit}の世界",
         "players": "{rules}・{n}人",
-        "legend": "♠Aはオールマイティ・世界のマークは他のマークより強い・同じマークなら数字の大きい方が強い",
+        "legend": "A♠はオールマイティ・世界のマークは他のマークより強い・同じマークなら数字の大きい方が強い",
         "you": "あなた",
         "you_lower": "あなた",
         "computers": "アイコ,ベン,チエ,ダイチ",
         "seat": "{name}・{n}枚",
-        "to_play": "番 ▶",
+        "to_play": "手番 ▶",
         "out": "上がり：{place}",
         "last": "最後まで残る：{place}",
         "known": "おもらいしたカード：",
@@ -128,7 +128,7 @@ KIRIFU = Words(
         "log": "記録（新しい順、▶はあなたの手）",
         "sheet": "順位表",
         "col_place": "順位",
-        "col_player": "プレーヤー",
+        "col_player": "プレイヤー",
         "col_cuts": "切った回数",
         "col_taken": "おもらいの回数",
         "col_passed": "渡した枚数",
@@ -166,7 +166,7 @@ COACH = Words(
         "take_in": "おもらいをすると、この番には何も渡せません",
         "almighty_pass": "{card}は何にも切られません。{receiver}はおもらいするしかなく（K9）、その番には何も"
                          "渡せません（K11）",
-        "world_pass": "世界のマーク{world}のカード、切るのに強いカードの1枚を渡します。これを切れるのは、より"
+        "world_pass": "世界のマーク（{world}）のカードを渡してしまいます。切るときに頼りになるカードです。これを切れるのは、より"
                       "大きい数字の{world}かオールマイティの{ace}だけです",
         "osoroi_pass": "{n}枚を一度に渡します。{receiver}は1枚ごとに切るカードが要り（K19）、なければおもらいします",
     },
@@ -240,8 +240,8 @@ REFUSALS = refusals(ReasonWords(
         "cutter-not-in-hand": "{cutter}は手札にありません",
         "joker-uncuttable": "ジョーカー（{passed}）は何にも切られません",
         "joker-cuts": "ジョーカー（{cutter}）はすべてを切れます",
-        "ace-cuts": "♠Aはすべてを切れます",
-        "ace-uncuttable": "♠Aはオールマイティで、何にも切られません（{cutter}でも切れません）",
+        "ace-cuts": "A♠はすべてを切れます",
+        "ace-uncuttable": "A♠はオールマイティで、何にも切られません（{cutter}でも切れません）",
         "same-suit-higher": "{cutter}は{passed}と同じマークで、より大きい数字です",
         "same-suit-not-higher": "{cutter}は{passed}と同じマークですが、大きい数字ではありません。同じマークでは、"
                                 "数字の大きいカードでしか切れません",

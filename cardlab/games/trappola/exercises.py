@@ -47,8 +47,8 @@ WORDS = Words(
         "higher": "{follow}はリードと同じスートで{lead}より高いので、{follower}が取ります",
         "lower": "{follow}は{lead}より低いので、{leader}が取ります",
         "other_suit": "{follow}はリードと違うスートなので、{leader}が取ります",
-        "points": "{leader}が{lead}をリードし、{follower}が{follow}を出しました。このトリックの札の点は何点ですか。",
-        "points_why": "札の点は{points}点です。Aが6点、王が5点、騎士が4点、歩兵が3点、ほかは0点です（T2）。",
+        "points": "{leader}が{lead}をリードし、{follower}が{follow}を出しました。このトリックのカードの点は何点ですか。",
+        "points_why": "カードの点は{points}点です。Aが6点、王が5点、騎士が4点、歩兵が3点、ほかは0点です（T2）。",
     },
 )
 
