@@ -92,8 +92,8 @@ def glossary_rows() -> dict[str, dict[str, str]]:
 
 def test_the_glossary_gives_every_newcomer_term_a_japanese_term_in_four_groups():
     rows = glossary_rows()
-    assert list(rows) == ["General", "Cleopatra", "Trappola", "Kirifu"]
-    terms = {english: japanese for section in rows.values() for english, japanese in section.items()}
+    assert list(rows) == ["General", "Cleopatra", "Trappola", "Kirifu", "One word per concept (the Japanese edition)"]
+    terms = {english: japanese for section in list(rows.values())[:4] for english, japanese in section.items()}
     for term in NEWCOMER_TERMS:
         japanese = [ja for english, ja in terms.items() if term in english.split(" (")[0]]
         assert japanese and JAPANESE.search(japanese[0]), term
