@@ -240,5 +240,30 @@ class HandSampler:
         return must[:self.size] + rng.sample(rest, max(0, self.size - len(must)))
 
 
-BOTS = {"random": RandomBot, "thumb": RuleOfThumbBot, "search": SearchBot}
+class SolverBot(RuleOfThumbBot):
+    """Plays the card with the best mean over ``worlds`` worlds each solved exactly
+    (:func:`cardlab.games.trappola.pimc.judge`: perfect-information Monte Carlo), the one exactly
+    best card where the view determines every card; exchanges and declarations follow the rule of
+    thumb (declaring at once is dominant, :mod:`cardlab.games.trappola.solver`). Where the kernels run
+    as plain Python (the site) a move stops after ``seconds`` (default :data:`cardlab.pace.SECONDS`)."""
+
+    name = "exact"
+
+    def __init__(self, seed: int | None = None, worlds: int = 12, threshold: int = 24,
+                 seconds: float | None = None) -> None:
+        super().__init__(seed, threshold)
+        self.worlds, self.seconds = worlds, seconds
+
+    def card_choice(self, view: View) -> Card:
+        from .pimc import judge  # pimc reads this module's view helpers
+        cards = [Card.parse(a[5:], ITALIAN) for a in view.legal]
+        if len(cards) == 1:
+            return cards[0]
+        return judge(view, self.worlds, self.rng, self.seconds).best()
+
+    def __repr__(self) -> str:
+        return f"SolverBot(worlds={self.worlds})"
+
+
+BOTS = {"random": RandomBot, "thumb": RuleOfThumbBot, "search": SearchBot, "exact": SolverBot}
 """The computer players by name, for ``simulate``'s player specs and the tables."""

@@ -32,4 +32,6 @@ CASES: list[tuple[str, Callable[[], object]]] = [
     ("Trappola kernel: random and rule-of-thumb players",
      lambda: simulate("trappola", players=("random", "thumb"), n=1, progress=False)),
     *FIRST,
+    ("Trappola kernel: the exact solver",
+     lambda: simulate("trappola", players=("exact", "random"), n=1, progress=False)),
 ]

@@ -1,0 +1,54 @@
+"""The player that does not see the other hand (cardlab.games.trappola.pimc, SolverBot): where the
+view determines every card (T4–T6: the stock used up) it plays an exactly best card; its worlds fit
+the view (T6, T7, T11)."""
+
+from __future__ import annotations
+
+import random
+
+from cardlab.games.trappola.bots import SolverBot, opponent_voids, unseen_cards
+from cardlab.games.trappola.engine import EXCHANGE, OVER, SINGLE_DEAL, new_game
+from cardlab.games.trappola.solver import card_values
+from cardlab.games.trappola.worlds import WorldSampler
+
+
+def test_where_both_hands_are_known_the_bot_plays_an_exactly_best_card():
+    """T4: the non-dealer exchanges twice, so the stock is used up; every card decision has
+    regret 0 against the solver."""
+    decisions = 0
+    for seed in range(6):
+        g = new_game(SINGLE_DEAL, seed=seed)
+        while g.phase == EXCHANGE:
+            g.apply("exchange" if "exchange" in g.legal_actions() else "keep")
+        bot = SolverBot(seed)
+        while g.phase != OVER:
+            action = bot.choose(g)
+            if action.startswith("play") and len(g.playable()) > 1:
+                assert WorldSampler(g.view(g.to_move)).exact
+                values = {f"play {c.ascii()}": v for c, v in card_values(g).items()}
+                assert values[action] == max(values.values())
+                decisions += 1
+            g.apply(action)
+    assert decisions > 20
+
+
+def test_the_worlds_fit_the_view():
+    """Every sampled hand has the opponent's size, unseen cards only (T6), none of a suit they
+    failed to follow (T11), and fits their declarations (T7)."""
+    rng = random.Random(0)
+    for seed in range(40):
+        g = new_game(SINGLE_DEAL, seed=seed)
+        while g.phase == EXCHANGE:
+            g.apply("keep")
+        while g.phase != OVER and len(g.tricks) < seed % 7:
+            g.apply(rng.choice(g.legal_actions()))
+        if g.phase == OVER:
+            continue
+        view = g.view(g.to_move)
+        sampler = WorldSampler(view)
+        pool, voids = set(unseen_cards(view)), opponent_voids(view)
+        assert sampler.fits(g.hands[1 - g.to_move])
+        for _ in range(20):
+            hand = sampler.sample(rng)
+            assert len(hand) == view.hand_sizes[1 - g.to_move] and set(hand) <= pool
+            assert not any(c.suit in voids for c in hand) and sampler.fits(hand)
