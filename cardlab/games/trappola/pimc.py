@@ -45,8 +45,8 @@ def judge(view: View, worlds: int, rng: random.Random, seconds: float | None = N
     stopping after ``seconds`` of solving where a limit applies (:func:`cardlab.pace.spend`)."""
     sampler = WorldSampler(view)
     if sampler.exact:
-        values = view_values(view, _hands(view, sampler.sample(rng)))
-        return Judgement({c: float(v) for c, v in values.items()}, {c: 0.0 for c in values}, 1, True)
+        exact = view_values(view, _hands(view, sampler.sample(rng)))
+        return Judgement({c: float(v) for c, v in exact.items()}, {c: 0.0 for c in exact}, 1, True)
     rows: list[dict[Card, int]] = []
 
     def solve(n: int) -> list[float]:
@@ -65,4 +65,7 @@ def judge(view: View, worlds: int, rng: random.Random, seconds: float | None = N
 def _hands(view: View, theirs: Sequence[Card]) -> list[list[Card]]:
     """Both hands by seat: the view's own and ``theirs``."""
     me = view.player
-    return [list(view.hands[me]) if p == me else list(theirs) for p in (0, 1)]
+    own = None if me is None else view.hands[me]
+    if own is None:
+        raise ValueError("a seat's view, which holds its own hand, is needed")
+    return [list(own) if p == me else list(theirs) for p in (0, 1)]

@@ -93,7 +93,7 @@ def card_values(state: State) -> dict[Card, int]:
         raise ValueError(f"the solver needs a deal's card play, not the {state.phase} phase")
     view = state.view(None)
     extra = declarations_ahead(state)
-    return {c: v + extra for c, v in view_values(view, view.hands).items()}
+    return {c: v + extra for c, v in view_values(view, state.hands).items()}
 
 
 def view_values(view: View, hands: Sequence[Sequence[Card]]) -> dict[Card, int]:

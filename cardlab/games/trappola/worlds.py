@@ -26,6 +26,8 @@ class WorldSampler:
     """The opponent's possible hands in ``view`` (read once, at construction)."""
 
     def __init__(self, view: View) -> None:
+        if view.player is None:
+            raise ValueError("worlds are sampled for a seat's view, not for the whole table's")
         opp = 1 - view.player
         self.size = view.hand_sizes[opp]
         self.pool = unseen_cards(view)
