@@ -28,6 +28,7 @@ from typing import Any, Iterable
 
 from ..errors import CardlabError
 from ..game import GameState
+from .. import pace
 from ..records import Record, record_of
 from ..registry import GameInfo, game_info, with_part
 from ..words import check_lang
@@ -63,10 +64,11 @@ def prepare_games() -> None:
     """Load every game a room can play, and compile the kernels its table needs (its computer
     player's, its coach's: each game's ``warm_first`` cases), before a server takes a connection:
     a first seat of a game then waits for nothing (numba's cache: a fraction of a second a
-    kernel; a cold cache, some minutes once)."""
+    kernel; a cold cache, some minutes once). Where the kernels run as plain Python (the site)
+    there is nothing to compile."""
     for info in with_part("table"):
         info.part("table"), info.part("draw"), info.part("bots", {})
-        for _label, warm in info.part("warm_first", []):
+        for _label, warm in [] if pace.PLAIN else info.part("warm_first", []):
             warm()
 
 
