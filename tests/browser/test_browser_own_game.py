@@ -28,7 +28,7 @@ def test_notebook_06_runs_its_snap_plays_at_the_table_and_replays(open_notebook)
 
     before = nb.svg_of(table)
     drawing.press("s")                                 # nothing to snap: refused, named, nothing played
-    expect(status).to_have_text("match: the top cards do not match: there is nothing to snap")
+    expect(status).to_have_text("match: the top cards do not match: there is nothing to snap.")
     assert nb.svg_of(table) == before
 
     drawing.press("t")                                 # your card, then the computer's
