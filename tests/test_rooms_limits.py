@@ -10,6 +10,7 @@ import json
 import logging
 import random
 import socket
+from concurrent.futures import ThreadPoolExecutor
 import sqlite3
 from typing import Any
 
@@ -21,6 +22,13 @@ from websockets.sync.client import connect
 import cardlab.rooms
 from cardlab.rooms import Lobby, Store, protocol
 from cardlab.rooms import server as server_module
+
+
+def run_apart(coroutine: Any) -> Any:
+    """``asyncio.run(coroutine)`` in a thread of its own: in the whole suite, Playwright's sync API
+    leaves an event loop running in the main thread, where ``asyncio.run`` refuses to start."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 @pytest.fixture(scope="module")
@@ -127,7 +135,7 @@ def test_a_page_that_stops_reading_is_cut_and_holds_no_one_else(monkeypatch):
         reading.stop()
         return stuck, reading, stuck.socket.transport
 
-    stuck, reading, transport = asyncio.run(run())
+    stuck, reading, transport = run_apart(run())
     assert stuck.dropped and transport.aborted
     assert [json.loads(t)["seq"] for t in reading.socket.sent] == list(range(protocol.OUTBOX + 2))
 
@@ -144,7 +152,7 @@ def test_a_send_that_hangs_cuts_its_page(monkeypatch):
         await stuck.sender
         return stuck
 
-    stuck = asyncio.run(run())
+    stuck = run_apart(run())
     assert stuck.dropped and stuck.socket.transport.aborted
 
 
