@@ -87,3 +87,25 @@ def test_the_same_options_find_the_game_made_before(server):
     assert same_game(handle, "kirifu", ["Aiko", "Ben", "computer"], None, 4) is None
     assert same_game(handle, "kirifu", ["Aiko", "Chie", "computer"], None, None) is None
     assert same_game(handle, "trappola", 2, None, None) is None
+
+
+def page_language(address: str, accept: str) -> str:
+    request = urllib.request.Request(address, headers={"Accept-Language": accept} if accept else {})
+    with urllib.request.urlopen(request, timeout=60) as reply:
+        head = reply.read().decode()[:400]
+    return head.split('<html lang="', 1)[1].split('"', 1)[0]
+
+
+@pytest.mark.parametrize("accept, shown", [("ja,en-US;q=0.9,en;q=0.8", "ja"), ("ja-JP", "ja"),
+                                           ("en-GB,en;q=0.9,ja;q=0.8", "en"), ("fr-FR,ja;q=0.5", "ja"),
+                                           ("de, fr;q=0.5", "en"), ("", "en"), ("ja;q=x, en;q=0.2", "en")])
+def test_a_page_without_lang_speaks_the_browser_s_language(server, accept, shown):
+    handle = server.room(f"3F-{accept}")
+    game = handle.add_game("kirifu", ["Aiko", "Ben", "computer"])
+    for address in (handle.link(game.seats[0]), handle.watch_link(game)):
+        assert page_language(address, accept) == shown
+        assert page_language(address + "?lang=en", accept) == "en"          # the link's own choice wins
+        assert page_language(address + "?lang=ja", accept) == "ja"
+    teacher = handle.page().split("?")[0]
+    assert page_language(teacher, accept) == shown
+    assert page_language(teacher + "?lang=en", "ja") == "en"                # and stays the teacher's choice

@@ -5,7 +5,7 @@
 import view from "./view.js";
 
 const token = location.pathname.split("/").pop();
-const lang = new URLSearchParams(location.search).get("lang") === "ja" ? "ja" : "en";
+const lang = document.documentElement.lang === "ja" ? "ja" : "en";   // the server chose it (?lang= or the browser's)
 const TRAITS = ["svg", "seq", "status", "focus", "lang", "label", "focus_label"];
 const WORDS = {
   en: { lost: "Connection lost: trying again…", gone: "This link is not a seat of any room here.",

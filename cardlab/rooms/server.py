@@ -2,7 +2,8 @@
 
 Pages and sockets (a token is the secret of a seat's or the teacher's link):
 
-- ``GET /seat/{token}`` — the seat's page (``?lang=ja``: in Japanese): a plain page that draws the
+- ``GET /seat/{token}`` — the seat's page, in the language of ``?lang=`` (``en`` or ``ja``) or else
+  the one the browser prefers (its ``Accept-Language``; English if neither): a plain page that draws the
   table with the notebook tables' own view (``view.js``), fed by the socket below;
   ``GET /watch/{token}`` the same for a game's spectators (its public view, for a projector);
 - ``WS /ws/{token}`` — the seat's connection (:mod:`cardlab.rooms.protocol`);
@@ -307,12 +308,36 @@ async def seat_socket(socket: WebSocket) -> None:
         await hub.run(lambda: hub.remove(conn))
 
 
+def page_lang(request: Request) -> str | None:
+    """The language of a page: ``?lang=`` if given (None if it names no language of the kit),
+    else the first of English and Japanese in the browser's ``Accept-Language`` (by its weights),
+    else English."""
+    asked = request.query_params.get("lang")
+    if asked is not None:
+        return asked if asked in ("en", "ja") else None
+    best, best_weight = "en", 0.0
+    for part in request.headers.get("accept-language", "")[:200].split(","):
+        tag, _, params = part.strip().partition(";")
+        weight = 1.0
+        for param in params.split(";"):
+            name, _, value = param.strip().partition("=")
+            if name == "q":
+                try:
+                    weight = float(value)
+                except ValueError:
+                    weight = 0.0
+        language = tag.split("-")[0].lower()
+        if language in ("en", "ja") and weight > best_weight:
+            best, best_weight = language, weight
+    return best
+
+
 def seat_page(request: Request) -> Response:
     lobby: Lobby = request.app.state.hub.lobby
-    lang = request.query_params.get("lang", "en")
+    lang = page_lang(request)
     with lobby.lock:
         found = lobby.find_seat(request.path_params["token"])
-    if found is None or lang not in ("en", "ja"):
+    if found is None or lang is None:
         return HTMLResponse(f"<!doctype html><meta charset=utf-8><title>cardlab</title><p>{NOT_A_SEAT}</p>",
                             status_code=404)
     game, seat = found
@@ -416,8 +441,7 @@ def teacher_room(request: Request) -> Any:
 async def teacher_html(request: Request) -> Response:
     """The teacher's page (GET), or a form of it done and the page again (POST)."""
     hub: Hub = request.app.state.hub
-    lang = request.query_params.get("lang", "en")
-    lang = lang if lang in ("en", "ja") else "en"
+    lang = page_lang(request) or "en"
     body = await read_body(request, protocol.MAX_BODY) if request.method == "POST" else b""
     if body is None:
         return JSONResponse(error("too-large", f"at most {protocol.MAX_BODY} bytes"), status_code=413)

@@ -82,8 +82,8 @@ def teacher_page(room: Room, url: str, lang: str, refused: str = "") -> str:
     """The page of ``room`` in ``lang`` (under the lobby's lock); ``refused``: why the last form did nothing."""
     lang = check_lang(lang)
     say = lambda key, **f: html.escape(PAGE.say(lang, key, **f))    # noqa: E731
-    links, here = Links(url), f"/teacher/{room.teacher}" + ("?lang=ja" if lang == "ja" else "")
-    other = f"/teacher/{room.teacher}" + ("" if lang == "ja" else "?lang=ja")
+    links, here = Links(url), f"/teacher/{room.teacher}?lang={lang}"     # explicit: the browser's may differ
+    other = f"/teacher/{room.teacher}?lang=" + ("en" if lang == "ja" else "ja")
 
     def button(do: str, label: str, game: int | None = None) -> str:
         hidden = f'<input type="hidden" name="game" value="{game}">' if game is not None else ""
