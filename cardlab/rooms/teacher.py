@@ -43,7 +43,12 @@ main{max-width:1100px;margin:0 auto;padding:12px}h1{font-size:20px}table{border-
 td{padding:4px 8px;border-top:1px solid #ddd;vertical-align:middle;font-size:14px}
 .cardlab-room-game{background:#fff;border:1px solid #ccc;border-radius:8px;padding:10px;margin:12px 0;break-inside:avoid}
 .refused{background:#fde2e1;padding:8px;border-radius:6px}form.inline{display:inline}
-textarea{width:22em;height:6em}button,select{font-size:14px;margin:2px}
+textarea{width:22em;max-width:100%;height:6em;box-sizing:border-box}button,select{font-size:14px;margin:2px}
+a{overflow-wrap:anywhere}
+@media (max-width:640px){.cardlab-room-game table,.cardlab-room-game tbody{display:block}
+.cardlab-room-game tr{display:block;border-top:1px solid #ddd;padding:6px 0}
+.cardlab-room-game td{display:inline-block;border:none;padding:2px 6px;word-break:keep-all}
+.cardlab-room-game td:nth-child(5){display:block}.cardlab-room-game td svg{max-width:100%}}
 @media print{form,.noprint{display:none}.cardlab-room-game{border:none}}"""
 
 

@@ -99,3 +99,32 @@ def test_the_teacher_s_page_makes_a_game_survives_a_kill_and_hands_back_its_reco
     replayed = loads(json.dumps(record)).replay()
     assert replayed.is_over and record["players"][:3] == ["Aiko", "Ben", "Chie"]
     context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_teacher_s_page_fits_a_phone(chromium, lang):
+    """At 360 px nothing runs off the page's side and no word breaks letter by letter: each seat's
+    row stacks its name, state, link and code."""
+    import cardlab.rooms
+    running = cardlab.rooms.serve(":memory:")
+    try:
+        handle = running.room("3B")
+        handle.add_game("kirifu", ["Aiko", "Benjamin Alexander", "Chie", "computer"])
+        context = chromium.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+        page = context.new_page()
+        page.set_default_timeout(ACTION_MS)
+        page.goto(handle.page(lang=lang))
+        page.locator(".cardlab-teacher-game").wait_for()
+        assert page.evaluate("document.scrollingElement.scrollWidth") <= 360
+        narrow = page.evaluate("""() => [...document.querySelectorAll('td, a, button, label')].filter((e) => {
+            const r = e.getBoundingClientRect();
+            return e.textContent.trim().length > 1 && r.width > 0 && r.width < 2.2 * parseFloat(getComputedStyle(e).fontSize)
+                && r.height > 2.5 * parseFloat(getComputedStyle(e).fontSize);
+        }).map((e) => e.textContent.trim())""")
+        assert narrow == [], f"words broken letter by letter at 360 px: {narrow}"
+        for code in page.locator(".cardlab-teacher-game svg").all():
+            box = code.bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
+        context.close()
+    finally:
+        running.stop()
