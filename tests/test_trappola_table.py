@@ -248,7 +248,7 @@ def test_the_opponents_declaration_is_heard_without_its_rank_T7():
     for d in theirs:
         if d.rank != "A":
             text = html.unescape(t.view.svg + t.view.status + t.game_log.value)
-            assert "declared “three”" in text or "declares “three”" in text
+            assert "declared “three” (of a rank not said)" in text or "declares “three” (of a rank not said)" in text
             assert "kings" not in text and "three kings" not in text
 
 

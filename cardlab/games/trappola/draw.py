@@ -331,7 +331,8 @@ def _notes(view: View, lang: str, width: float) -> list[tuple[str, str]]:
             text = WORDS.say(lang, "declared_you", what=declared(count, rank, lang),
                              points=declaration_value(rank, count))
         else:
-            text = WORDS.say(lang, "declared", name=view.players[seat], said=said(count, rank, lang))
+            key = "declared" if rank == "A" else "declared_hidden"      # T7: only aces are named
+            text = WORDS.say(lang, key, name=view.players[seat], said=said(count, rank, lang))
         lines.append((svg.fit(text, LABEL, width), WHITE))
     if view.phase == OVER and view.outcome is not None:
         winner = view.outcome.winner
