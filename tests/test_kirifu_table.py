@@ -19,7 +19,7 @@ from cardlab.games.kirifu.draw import text_width
 from cardlab.games import kirifu
 from cardlab.games.kirifu.table import KirifuTable
 from cardlab.words import LANGS
-from cardlab.games.kirifu.words import EVENTS_JA, KIRIFU, card_name, narrate
+from cardlab.games.kirifu.words import EVENTS, KIRIFU, card_name, narrate
 from kirifu_helpers import position, showcase, table_at
 
 SCALE = re.compile(r"scale\(([-\d.]+)\)")
@@ -185,8 +185,8 @@ def test_names_not_codes_and_japanese_throughout_in_ja():
 
 def test_the_catalogue_has_both_languages_and_every_event_a_japanese_narration():
     assert set(KIRIFU.by_lang["en"]) == set(KIRIFU.by_lang["ja"])
-    assert set(EVENTS_JA) == {kirifu.Passed, kirifu.Grouped, kirifu.Cut, kirifu.Omorai, kirifu.Drew,
-                              kirifu.Finished}
+    assert {kirifu.Passed, kirifu.Grouped, kirifu.Cut, kirifu.Omorai, kirifu.Drew,
+            kirifu.Finished} <= {getattr(kirifu, key, None) for key in EVENTS.by_lang["en"]}
     state = kirifu.new_game(seed=4, players=3)
     rng = random.Random(4)
     while not state.is_over:
@@ -247,11 +247,25 @@ def test_the_others_moves_are_narrated_until_your_next_move_and_the_prompt_follo
     table.click(table.choices()[0])
     table.click("btn:pass")
     others = [e for e in table.state.events if getattr(e, "player", 0) != 0 and not isinstance(e, kirifu.Drew)]
-    assert table.message.split("; ")[-1] == table.state.describe(others[-1])
-    last = table.state.describe(others[-1]).split(": ", 1)[1]       # also beside that player's hand
+    told = narrate(others[-1], table.state.players, "en", reader=0)
+    assert table.message.split("; ")[-1] == told
+    last = told.split(": ", 1)[1]                                   # also beside that player's hand
     assert "last move:" in table.view.svg and last.split()[0] in table.view.svg
     table.press("ArrowRight")
-    assert table.message.split("; ")[-1] == table.state.describe(others[-1])   # still there
+    assert table.message.split("; ")[-1] == told                    # still there
+
+
+def test_a_card_passed_to_the_reader_is_passed_to_you_in_lower_case():
+    for seed in range(40):
+        table = KirifuTable(computers=3, seed=seed)          # the computers move until the reader's turn
+        to_reader = [e for e in table.state.events if isinstance(e, kirifu.Passed) and e.to == 0]
+        if to_reader:
+            break
+    assert to_reader, "no computer passed to the reader before the reader's first turn in 40 deals"
+    assert " to you" in table.message and " to You" not in table.message
+    assert table.state.describe(to_reader[-1]).endswith(" to You")  # the engine's own words name the seat
+    ja = KirifuTable(computers=3, seed=seed, lang="ja")
+    assert "をあなたに渡す" in ja.message
     if table.state.phase == kirifu.RECEIVE:
         assert "Choose a card and Pass" not in table.view.svg
 

@@ -288,7 +288,7 @@ class _Table:
         last = next((e for e in reversed(view.events) if getattr(e, "player", None) == seat
                      and isinstance(e, (Passed, Grouped, Cut, Omorai))), None)
         if last is not None and last_move:
-            told = narrate(last, view.players, self.lang, named=False)
+            told = narrate(last, view.players, self.lang, named=False, reader=view.player)
             found.append((self.say("last_move"), told))
         return [line for head, text in found for line in wrap(f"{head} {text}", 12, width)]
 
@@ -509,7 +509,7 @@ def log_html(view: View, you: int | None, lang: str = "en") -> str:
     rows = []
     for i, event in reversed(list(enumerate(view.events))):
         mine = getattr(event, "player", None) == you
-        text = html.escape(narrate(event, view.players, lang))
+        text = html.escape(narrate(event, view.players, lang, reader=you))
         rows.append(f'<li class="{"mine" if mine else "other"}" style="{"font-weight:bold;" if mine else ""}'
                     f'list-style:none;margin:0;padding:1px 0">{"▶ " if mine else ""}{i + 1}. {text}</li>')
     return (f'<div class="cardlab-kirifu-log" style="height:12em;box-sizing:border-box;overflow-y:auto;overflow-x:hidden;'

@@ -27,9 +27,9 @@ from typing import Any, Sequence
 from cardlab.cards import FRENCH, FRENCH_SUITS, SUIT_SYMBOLS, Card, french_deck, given_twice, read_hand
 from cardlab.errors import CardParseError, Reason, RecordError, RulesError, unknown_card
 from cardlab.game import TERMINAL, GameState, Outcome, check_rules, resolve_rules, rule
-from .events import Cut, Drew, Finished, Grouped, Omorai, Passed, View, describe
+from .events import Cut, Drew, Finished, Grouped, Omorai, Passed, View
 from .events import place_text  # noqa: F401  (the game's public surface)
-from .words import REFUSALS
+from .words import REFUSALS, narrate
 from .moves import beats  # noqa: F401  (the game's public surface)
 from .moves import card_key, cut_reason, cutters, is_osoroi_group, osoroi_groups, sort_cards
 
@@ -261,7 +261,7 @@ class State(GameState[Action, View, Rules]):
         return action_text(action)
 
     def describe(self, event: Any) -> str:
-        return describe(event, self.players)
+        return narrate(event, self.players, "en")
 
     def parse_action(self, text: str) -> Action:
         words = text.replace(",", " ").split()

@@ -68,25 +68,6 @@ def place_text(place: int) -> str:
     return ORDINAL.get(place, f"{place}th")
 
 
-def describe(event: Any, players: Sequence[str]) -> str:
-    """One public event in words, with the Japanese term."""
-    if isinstance(event, Passed):
-        return f"{players[event.player]}: pass {' '.join(map(str, event.cards))} to {players[event.to]}"
-    if isinstance(event, Grouped):
-        return f"{players[event.player]}: osoroi おそろい {' '.join(map(str, event.cards))}"
-    if isinstance(event, Cut):
-        return f"{players[event.player]}: cut 切る {event.card} with {event.cutter}"
-    if isinstance(event, Omorai):
-        return f"{players[event.player]}: take {event.card} · omorai おもらい"
-    if isinstance(event, Drew):
-        return f"{players[event.player]}: draw {event.count} from the stock 山札"
-    if isinstance(event, Finished):
-        if event.place == len(players):         # K17: the last one is left holding cards
-            return f"{players[event.player]}: is left last, {place_text(event.place)}"
-        return f"{players[event.player]}: finishes {place_text(event.place)}"
-    raise TypeError(f"not a Kirifu event: {event!r}")
-
-
 @dataclass(frozen=True)
 class View:
     """What ``player`` may know (K23): own hand, counts, the public cards; ``player=None`` is the

@@ -193,7 +193,7 @@ class KirifuTable(GameTable[kirifu.State]):
     def narrate(self, events: list[Any]) -> str:
         """What the others did since the reader's last move (the draws left out); it stays until
         the reader's next move."""
-        lines = [narrate(e, self.state.players, self.lang) for e in events
+        lines = [narrate(e, self.state.players, self.lang, reader=self.you) for e in events
                  if getattr(e, "player", None) != self.you and not isinstance(e, kirifu.Drew)]
         turn = self.state.current_player
         waiting = say(self.lang, "waiting") if turn == self.you or self.state.is_over \

@@ -1,9 +1,8 @@
 """The Kirifu table's words: labels, prompts, buttons, the narration of events and the refusals.
 
 ``lang="en"`` keeps the Japanese terms beside the English ones (切る cut, おもらい omorai,
-おそろい osoroi, 世界 world, 山札 stock); ``lang="ja"`` is Japanese throughout. The English
-narration of an event is the engine's own :func:`cardlab.games.kirifu.describe`; the Japanese one
-is :data:`EVENTS_JA`::
+おそろい osoroi, 世界 world, 山札 stock); ``lang="ja"`` is Japanese throughout. Events are
+narrated from :data:`EVENTS` in either language (the engine's ``describe`` is the English)::
 
     >>> from cardlab.cards import Card
     >>> from cardlab.games.kirifu import Cut
@@ -18,7 +17,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from cardlab.cards import SUIT_NAMES, Card
-from .events import Cut, Drew, Finished, Grouped, Omorai, Passed, describe, place_text
+from .events import Cut, Drew, Finished, Grouped, Omorai, Passed, place_text
 from cardlab.words import Words, check_lang
 from cardlab.words.refusals import ReasonWords, refusals
 
@@ -179,17 +178,18 @@ JOKERS_JA = {"R": "赤のジョーカー", "B": "黒のジョーカー"}
 RULES_JA = {"kirifu": "切りふ", "kirifu-joker": "切りふ（ジョーカーあり）", "kirifu-2-7": "切りふ（2〜7人）",
             "kirifu-no-osoroi": "切りふ（おそろいなし）", "made": "作った局面"}
 
-#: the Japanese narration of each event, by its class, after the name of the player who did it
-#: (the last player is left holding cards, K17: never said to go out)
-EVENTS_JA: dict[type, str] = {
-    Passed: "{cards}を{to}に渡す",
-    Grouped: "おそろい {cards}",
-    Cut: "{card}を{cutter}で切る",
-    Omorai: "{card}をおもらいする",
-    Drew: "山札から{count}枚補充する",
-    Finished: "{place}で上がる",
-}
-LAST_JA = "最後まで残る（{place}）"
+#: the narration of each event, by its class's name ("Last": the one left holding cards, K17: never
+#: said to go out), said after the name of the player who did it ("named"); "you": the reader in
+#: another's event ("pass 9♥ to you")
+EVENTS = Words(
+    en={"Passed": "pass {cards} to {to}", "Grouped": "osoroi おそろい {cards}",
+        "Cut": "cut 切る {card} with {cutter}", "Omorai": "take {card} · omorai おもらい",
+        "Drew": "draw {count} from the stock 山札", "Finished": "finishes {place}", "Last": "is left last, {place}",
+        "named": "{who}: {text}", "you": "you"},
+    ja={"Passed": "{cards}を{to}に渡す", "Grouped": "おそろい {cards}", "Cut": "{card}を{cutter}で切る",
+        "Omorai": "{card}をおもらいする", "Drew": "山札から{count}枚補充する", "Finished": "{place}で上がる",
+        "Last": "最後まで残る（{place}）", "named": "{who}：{text}", "you": "あなた"},
+)
 
 def cards_said(value: str | list[str], lang: str) -> str:
     """A reason's card or cards (their ASCII texts) as the table shows them: ``9♥``, ``4♠ 4♦``."""
@@ -318,20 +318,16 @@ def rules_name(name: str, lang: str) -> str:
     return RULES_JA.get(name, name) if check_lang(lang) == "ja" else name
 
 
-def narrate(event: Any, players: Sequence[str], lang: str, named: bool = True) -> str:
-    """One public event in words: English (the engine's :func:`describe`) or Japanese; ``named``:
-    after the name of the player who did it (``"Aiko: ..."``)."""
-    who = players[event.player]
-    if check_lang(lang) == "en":
-        text = describe(event, players)
-        return text if named else text.removeprefix(f"{who}: ")
-    fields = {name: getattr(event, name) for name in ("card", "cutter", "count") if hasattr(event, name)}
+def narrate(event: Any, players: Sequence[str], lang: str, named: bool = True, reader: int | None = None) -> str:
+    """One public event in words, in ``lang``; ``named``: after the name of the player who did it
+    (``"Aiko: ..."``); ``reader``: the seat that reads it, called "you" when passed to."""
+    fields: dict[str, Any] = {name: getattr(event, name) for name in ("card", "cutter", "count") if hasattr(event, name)}
     if isinstance(event, Passed):
-        fields["to"] = players[event.to]
+        fields["to"] = EVENTS.say(lang, "you") if event.to == reader else players[event.to]
     if hasattr(event, "cards"):
         fields["cards"] = " ".join(map(str, event.cards))
     if isinstance(event, Finished):
         fields["place"] = place_name(event.place, lang)
     last = isinstance(event, Finished) and event.place == len(players)
-    text = (LAST_JA if last else EVENTS_JA[type(event)]).format(**fields)
-    return f"{who}：{text}" if named else text
+    text = EVENTS.say(lang, "Last" if last else type(event).__name__, **fields)
+    return EVENTS.say(lang, "named", who=players[event.player], text=text) if named else text
