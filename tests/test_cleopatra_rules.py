@@ -110,7 +110,7 @@ def test_C10_a_pair_made_by_the_last_payment_card_can_be_slapped():
         turn(g, 3)                   # X Q, Y pays 3 and 3: the payment is complete on a pair
         assert g.pile and g.collector == 0 and g.owed == 0 and g.current_player == 0
         assert g.view().collector == 0 and isinstance(g.events[-1], Pending)
-        assert g.steps()[-1].text == "Y pays 3♠, 3♦; X collects when play goes on, unless someone slaps the pair."
+        assert g.steps()[-1].text == "Y pays 3♠, 3♦; X collects the pile unless someone slaps the pair."
         assert slap(0) in g.legal_actions() and slap(1) in g.legal_actions()
         g.play(slap(slapper))
         assert g.pile == [] and len(g.won[slapper]) == 3 and g.collector is None

@@ -88,3 +88,21 @@ def test_the_shipped_game_shows_a_pending_collection():
     assert [e.step for e in pending] == [46]
     owner = "XY"[pending[0].player]
     assert captures_in(state, 46) == [(owner, captures_in(state, 46)[0][1], "payment")]
+
+
+def test_the_sample_s_steps_are_told_in_either_language_from_one_catalogue():
+    """The engine's steps and the table's captions are one narration (cardlab.games.cleopatra.
+    narration): in English the engine's describe and the story agree; in Japanese no English word."""
+    import re
+
+    from cardlab.games.cleopatra.narration import describe, story
+    from cardlab.games.cleopatra.story import step_text
+    game = load_sample().replay()
+    english, japanese = game.steps(), game.steps(lang="ja")
+    assert [s.number for s in english] == [s.number for s in japanese] == list(range(1, 101))
+    for en, ja in zip(english, japanese):
+        assert en.text == step_text(game, en, "en") and ja.text == step_text(game, ja, "ja")
+        assert not re.search(r"[A-Za-z]{2,}", ja.text.replace("ms", "")), ja.text
+        assert ja.text.endswith("。") and en.text.endswith(".")
+    assert [game.describe(ev) for ev in game.events] == [describe(ev, game.players) for ev in game.events] \
+        == [line.text for ev in game.events for line in story([ev], game.players, "en")]

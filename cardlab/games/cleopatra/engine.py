@@ -41,7 +41,7 @@ slapper has a card to burn. Every record the engine writes therefore replays.
 >>> for text in ("X 5H", "Y 5S", "slap Y@240"):
 ...     _ = g.play(text)
 >>> g.steps()[-1].text
-'Y plays 5♠; Y slaps (Y@240); Y takes 2 cards.'
+'Y plays 5♠; Y slaps (Y 240 ms); Y takes 2 cards.'
 >>> g.legal_actions()
 [Turn(player=1, card=Card('J♠'))]
 """
@@ -59,7 +59,8 @@ from cardlab.cards import Card
 from cardlab.errors import CardParseError, IllegalActionError, Reason, unknown_card
 from cardlab.game import TERMINAL, GameState, Outcome, check_rules, resolve_rules, rule
 from .events import (Captured, Ended, FalseSlap, Pending, Played, Reshuffled, Slapped,  # noqa: F401
-                               Step, describe, steps_of)
+                     Step)
+from .narration import describe, steps_of  # noqa: F401  (the game's public surface)
 from .patterns import SEATS, pattern_of, read_deal, seeded_deal
 from .words import REFUSALS
 
@@ -525,9 +526,9 @@ class State(GameState[TurnOrSlap, View, Rules]):
                     (len(self.hands[0]), len(self.hands[1])), (len(self.won[0]), len(self.won[1])),
                     len(self.under), self.owed, self.step, result, self.collector)
 
-    def steps(self) -> list[Step]:
-        """The game so far in the source's steps (see docs/rules/cleopatra.md)."""
-        return steps_of(self.events, len(self.history), self.players)
+    def steps(self, lang: str = "en") -> list[Step]:
+        """The game so far in the source's steps (see docs/rules/cleopatra.md), told in ``lang``."""
+        return steps_of(self.events, len(self.history), self.players, lang)
 
     # --- display ----------------------------------------------------------------------------------
     def __repr__(self) -> str:
