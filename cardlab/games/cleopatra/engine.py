@@ -435,8 +435,9 @@ class State(GameState[TurnOrSlap, View, Rules]):
     def action_text(self, action: TurnOrSlap) -> str:
         return action_text(action)
 
-    def describe(self, event: Any) -> str:
-        return describe(event, self.players)
+    def describe(self, event: Any, lang: str = "en") -> str:
+        """One event in words, in ``lang`` (``"en"`` or ``"ja"``), every seat by name."""
+        return describe(event, self.players, lang)
 
     def parse_action(self, text: str) -> TurnOrSlap:
         """Read ``"X 5H"`` (a turn, as records write it), ``"X"`` (the seat due turns its top card,

@@ -260,8 +260,9 @@ class State(GameState[Action, View, Rules]):
     def action_text(self, action: tuple[Any, ...]) -> str:
         return action_text(action)
 
-    def describe(self, event: Any) -> str:
-        return narrate(event, self.players, "en")
+    def describe(self, event: Any, lang: str = "en") -> str:
+        """One event in words, in ``lang`` (``"en"`` or ``"ja"``), every seat by name."""
+        return narrate(event, self.players, lang)
 
     def parse_action(self, text: str) -> Action:
         words = text.replace(",", " ").split()

@@ -156,8 +156,8 @@ def event_line(event: Any, players: Sequence[str], you: int, lang: str = "en",
         if mine:
             return WORDS.say(lang, "log_declare_you", what=declared(event.count, event.rank, lang),
                              points=declaration_value(event.rank, event.count)), True
-        key = "log_declare" if event.rank == "A" else "log_declare_hidden"      # T7: only aces are named
-        return WORDS.say(lang, key, said=said(event.count, event.rank, lang), **who), False
+        heard = "log_declare" if event.rank == "A" else "log_declare_hidden"      # T7: only aces are named
+        return WORDS.say(lang, heard, said=said(event.count, event.rank, lang), **who), False
     if isinstance(event, T.Played):
         card = card_text(event.card, lang)
         return (WORDS.say(lang, "log_play_you", card=card) if mine

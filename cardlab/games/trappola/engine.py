@@ -299,8 +299,9 @@ class State(GameState[Action, View, Rules]):
     def action_text(self, action: str) -> str:
         return str(action)
 
-    def describe(self, event: Any) -> str:
-        return describe(event, self.players, self.rules.longest_streak)
+    def describe(self, event: Any, lang: str = "en") -> str:
+        """One event in words, in ``lang`` (``"en"`` or ``"ja"``), every seat by name."""
+        return describe(event, self.players, self.rules.longest_streak, lang)
 
     def parse_action(self, text: str) -> Action:
         """Read ``exchange``, ``keep``, ``declare R`` or ``play RC`` (a bare card means play)."""

@@ -9,7 +9,7 @@ from typing import Any, Sequence
 from cardlab.cards import Card
 
 from .scoring import TRICKS_PER_DEAL
-from .words import WORDS
+from .words import WORDS, rank_text, said
 
 
 @dataclass(frozen=True)
@@ -98,27 +98,36 @@ def bonus_words(event: TrickWon, longest_streak: int = 3) -> str | None:
     return "log_bonus_unless" if event.trick > TRICKS_PER_DEAL - longest_streak else "log_bonus"
 
 
-def describe(event: Any, players: Sequence[str] = ("player 0", "player 1"), longest_streak: int = 3) -> str:
-    """One event of a game in words, naming the players and the rules at work (``longest_streak``:
-    the rules' longest closing streak, T14)."""
+def describe(event: Any, players: Sequence[str] = ("player 0", "player 1"), longest_streak: int = 3,
+             lang: str = "en") -> str:
+    """One event of a game in words, in ``lang``, naming the players and the rules at work
+    (``longest_streak``: the rules' longest closing streak, T14). It tells what the engine knows:
+    a declaration's rank included (a seat's own log says only what was said, T7)."""
+    def say(key: str, **fields: Any) -> str:
+        return WORDS.say(lang, key, **fields)
+    name = players[getattr(event, "player", 0)]
     if isinstance(event, Dealt):
-        return f"deal {event.deal + 1}: {players[event.dealer]} deals (T3)"
+        return say("tell_dealt", n=event.deal + 1, name=players[event.dealer])
     if isinstance(event, Exchanged):
-        return f"{players[event.player]} exchanges (T4/T5), throwing {' '.join(map(str, event.discarded))}"
+        return say("tell_exchanged", name=name, cards=" ".join(map(str, event.discarded)))
     if isinstance(event, Kept):
-        return f"{players[event.player]} keeps"
+        return say("tell_kept", name=name)
     if isinstance(event, Declared):
-        return f"{players[event.player]} declares “{event.said}” ({event.count} × {event.rank}, T7)"
+        heard = event.said if lang == "en" else said(event.count, event.rank, lang)
+        rank = event.rank if lang == "en" else rank_text(event.rank, lang)
+        return say("tell_declared", name=name, said=heard, count=event.count, rank=rank)
     if isinstance(event, Played):
-        return f"{players[event.player]} plays {event.card}"
+        return say("tell_played", name=name, card=event.card)
+    totals = f"{event.totals[0]}–{event.totals[1]}" if isinstance(event, (DealScored, GameEnded)) else ""
     if isinstance(event, TrickWon):
         key = bonus_words(event, longest_streak)
-        bonus = WORDS.say("en", key) if key else ""
-        return f"{players[event.winner]} wins trick {event.trick}: {event.points} card points{bonus}"
+        return say("tell_trick", name=players[event.winner], n=event.trick, points=event.points,
+                   bonus=say(key) if key else "")
     if isinstance(event, DealScored):
-        return (f"deal {event.deal + 1} scored (T15): {players[0]} {event.points[0]}, "
-                f"{players[1]} {event.points[1]}; game {event.totals[0]}–{event.totals[1]}")
+        return say("tell_scored", n=event.deal + 1, first=players[0], first_points=event.points[0],
+                   second=players[1], second_points=event.points[1], totals=totals)
     if isinstance(event, GameEnded):
-        return (f"{players[event.winner]} wins the game" if event.winner is not None else "the game is tied") \
-            + f", {event.totals[0]}–{event.totals[1]} (T16)"
+        if event.winner is None:
+            return say("tell_tied", totals=totals)
+        return say("tell_won", name=players[event.winner], totals=totals)
     raise TypeError(f"not a Trappola event: {event!r}")
