@@ -19,6 +19,7 @@ import dataclasses
 import functools
 import itertools
 import json
+import sys
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -166,12 +167,27 @@ def _is_int(checker: Any, value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _import_jsonschema() -> Any:
+    """jsonschema, imported without its optional IRI checks (``rfc3987_syntax``) if nothing has
+    imported them yet: at import they build 39 grammars, 1.5–6 s of a notebook's first record
+    load, for the ``iri`` formats that no record's schema uses (and no format is checked here).
+    A program that imported ``rfc3987_syntax`` before keeps it."""
+    hide = "rfc3987_syntax" not in sys.modules and "jsonschema" not in sys.modules
+    if hide:
+        sys.modules["rfc3987_syntax"] = None  # type: ignore[assignment]   # an import of it fails
+    try:
+        import jsonschema
+    finally:
+        if hide:
+            del sys.modules["rfc3987_syntax"]
+    return jsonschema
+
+
 @functools.cache
 def _validator(infos: tuple[GameInfo, ...]) -> Any:
     """The validator of ``infos``' records: Draft 2020-12 where a whole float is no integer.
     jsonschema is imported here, the first time a record is checked, not when a table opens."""
-    import jsonschema
-
+    jsonschema = _import_jsonschema()
     draft = jsonschema.Draft202012Validator
     strict = jsonschema.validators.extend(draft, type_checker=draft.TYPE_CHECKER.redefine("integer", _is_int))
     return strict(_schema(infos))

@@ -74,3 +74,23 @@ def test_any_json_schema_validator_accepts_what_the_engine_writes(game):
         data = json.loads(record_of(state).to_json())
         assert not list(validator.iter_errors(data))
         assert list(validator.iter_errors({**data, "rules": {**data["rules"], "name": "chess"}}))
+
+
+def test_checking_a_record_builds_no_iri_grammars_yet_keeps_them_for_a_program_that_has_them():
+    """jsonschema's optional IRI checks (rfc3987_syntax, seconds of grammar building at import) are
+    left out of a record's first check, and stay importable afterwards."""
+    import subprocess
+    import sys
+
+    probe = ("import sys\n{before}from cardlab.games.cleopatra.sample import load_sample\nload_sample()\n"
+             "print('rfc3987_syntax' in sys.modules)\nimport importlib.util\n"
+             "print(importlib.util.find_spec('rfc3987_syntax') is not None)\n")
+    try:
+        import rfc3987_syntax  # noqa: F401
+    except ImportError:
+        pytest.skip("rfc3987_syntax is not installed here")
+    lean = subprocess.run([sys.executable, "-c", probe.format(before="")], capture_output=True, text=True, check=True)
+    assert lean.stdout.split() == ["False", "True"]
+    kept = subprocess.run([sys.executable, "-c", probe.format(before="import rfc3987_syntax\n")],
+                          capture_output=True, text=True, check=True)
+    assert kept.stdout.split() == ["True", "True"]
