@@ -4,6 +4,7 @@ the view (T6, T7, T11)."""
 
 from __future__ import annotations
 
+import os
 import random
 
 from cardlab.games.trappola.bots import SolverBot, opponent_voids, unseen_cards
@@ -52,3 +53,52 @@ def test_the_worlds_fit_the_view():
             hand = sampler.sample(rng)
             assert len(hand) == view.hand_sizes[1 - g.to_move] and set(hand) <= pool
             assert not any(c.suit in voids for c in hand) and sampler.fits(hand)
+
+
+def test_an_unnamed_declaration_is_weighted_by_the_hands_that_fit_it_T7_T8():
+    """The reading of "three"/"four" without a rank (T7) is weighted by the hands that fit each
+    reading, counted here by enumerating every hand of the unseen cards: the sampler's counts are
+    those, and its draws follow them."""
+    from collections import Counter
+    from itertools import combinations
+
+    rng, checked = random.Random(5), 0
+    for seed in range(400):
+        g = new_game(SINGLE_DEAL, seed=seed)
+        while g.phase == EXCHANGE:
+            g.apply("keep")
+        while g.phase != OVER:
+            view = g.view(g.to_move)
+            opp = 1 - g.to_move
+            unnamed = [d for d in view.declarations if d[0] == opp and d[2] is None]
+            if unnamed and view.hand_sizes[opp] <= 4:
+                break
+            choices = g.legal_actions()
+            declares = [a for a in choices if a.startswith("declare")]
+            g.apply(declares[0] if declares else rng.choice(choices))
+        else:
+            continue
+        sampler, voids = WorldSampler(view), opponent_voids(view)
+        readings = [need for need, _ in sampler.cases]
+        counted = Counter()
+        for hand in combinations(unseen_cards(view), view.hand_sizes[opp]):
+            if any(c.suit in voids for c in hand):
+                continue
+            ranks = Counter(c.rank for c in hand)
+            for i, need in enumerate(readings):
+                if all(ranks[r] == n for r, n in need.items()):
+                    counted[i] += 1
+        assert [counted[i] for i in range(len(readings))] == [n for _, n in sampler.cases]
+        if len(readings) > 1:
+            draws, total = Counter(), 2000
+            for _ in range(total):
+                ranks = Counter(c.rank for c in sampler.sample(rng))
+                draws[next(i for i, need in enumerate(readings) if all(ranks[r] == n for r, n in need.items()))] += 1
+            weights = sampler.weights()
+            for i, need in enumerate(readings):
+                p = weights[tuple(sorted(need.items()))]
+                assert abs(draws[i] / total - p) <= 4 * (p * (1 - p) / total) ** 0.5 + 1e-9
+        checked += 1
+        if checked >= (4 if os.environ.get("CARDLAB_QUICK") else 12):
+            break
+    assert checked >= 4, "too few positions with an unnamed declaration"
