@@ -109,3 +109,26 @@ def test_a_page_without_lang_speaks_the_browser_s_language(server, accept, shown
     teacher = handle.page().split("?")[0]
     assert page_language(teacher, accept) == shown
     assert page_language(teacher + "?lang=en", "ja") == "en"                # and stays the teacher's choice
+
+
+def test_a_japanese_page_makes_computer_seats_from_its_own_word_and_names_them_in_japanese(server):
+    handle = server.room("3G")
+    page = post(handle.page(lang="ja"), do="add_game", choice="kirifu/kirifu", seats="アイコ\nけん\nコンピューター")[1]
+    [game] = handle.room.games
+    assert [s.kind for s in game.seats] == ["person", "person", COMPUTER]
+    assert game.state.players[2] == "コンピューター3" and "コンピューター3" in page
+    assert "computer" not in page.split("<main>", 1)[1].split("<textarea", 1)[0]     # the form's words, in Japanese
+    post(handle.page(lang="ja"), do="restart_game", game=str(game.id))
+    assert handle.room.games[1].state.players[2] == "コンピューター3"
+    post(handle.page(), do="add_game", choice="kirifu/kirifu", seats="Ann\nBen\nComputer")   # either word, any case
+    assert handle.room.games[2].seats[2].kind == COMPUTER and handle.room.games[2].state.players[2] == "Computer 3"
+
+
+def test_the_api_refuses_a_language_it_does_not_have_by_name(server):
+    handle = server.room("3H")
+    request = urllib.request.Request(f"{server.url}/api/teacher", data=json.dumps(
+        {"token": handle.room.teacher, "do": "add_game", "game": "kirifu", "seats": ["A", "B", "computer"],
+         "lang": "fr"}).encode(), headers={"Content-Type": "application/json"})
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(request, timeout=60)
+    assert refused.value.code == 400 and "lang" in refused.value.read().decode() and not handle.room.games

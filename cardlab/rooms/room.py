@@ -31,7 +31,7 @@ from ..game import GameState
 from .. import pace
 from ..records import Record, record_of
 from ..registry import GameInfo, game_info, with_part
-from ..words import check_lang
+from ..words import Words, check_lang
 from .spectator import SpectatorTable
 from .store import Store, StoredGame, StoredSeat
 
@@ -279,6 +279,10 @@ class RoomGame:
                            "connected": s.connected} for s in self.seats]}
 
 
+#: a computer seat's name in each language (the room's games are made in the teacher's language)
+COMPUTER_NAMES = Words(en={"name": "Computer {n}"}, ja={"name": "コンピューター{n}"})
+
+
 class Room:
     """A room of a server: its games, its name and the teacher's secret token."""
 
@@ -287,10 +291,15 @@ class Room:
         self.games: list[RoomGame] = []
 
     def add_game(self, game: str, seats: Iterable[str] | int = 2, rules: str | None = None,
-                 seed: int | None = None, bot: str | None = None) -> RoomGame:
+                 seed: int | None = None, bot: str | None = None, lang: str = "en") -> RoomGame:
         """A new game of ``game`` (a registered name) with ``rules`` (a preset's name; default the
         game's first) and ``seats``: a number of people, or one entry per seat — a person's name,
-        or ``"computer"`` (``bot``: which bot; default the game's first)."""
+        or ``"computer"`` (``bot``: which bot; default the game's first), the computer's seats
+        named in ``lang`` ("Computer 4", "コンピューター4")."""
+        try:
+            lang = check_lang(lang)
+        except ValueError as e:
+            raise RoomError(f"lang: {e}") from None
         info = game_info(game)
         presets = info.presets
         rules = rules or next(iter(presets))
@@ -307,7 +316,7 @@ class Room:
             except CardlabError as e:
                 raise RoomError(f"seats: {e}") from None
         seed = secrets.randbelow(2**31) if seed is None else seed
-        people = [n if n != COMPUTER else f"Computer {i + 1}" for i, n in enumerate(names)]
+        people = [n if n != COMPUTER else COMPUTER_NAMES.say(lang, "name", n=i + 1) for i, n in enumerate(names)]
         state = info.module.new_game(preset, seed=seed, players=people)
         header = record_of(state)
         seat_list = [Seat(i, people[i], new_token(), COMPUTER if n == COMPUTER else PERSON,

@@ -375,7 +375,7 @@ def teacher_action(lobby: Lobby, request: Any) -> tuple[int, dict[str, Any], lis
             return 200, {"open": room.is_open}, [s for g in room.games for s in g.seats]
         if do == "add_game":
             made = room.add_game(request.get("game"), request.get("seats", 2), rules=request.get("rules"),
-                                 seed=request.get("seed"), bot=request.get("bot"))
+                                 seed=request.get("seed"), bot=request.get("bot"), lang=request.get("lang", "en"))
             return 200, {"game": made.id, "seats": [s.token for s in made.seats], "spectator": made.spectator.token}, []
         if do == "records":
             return 200, {"records": [json.loads(r.to_json()) for r in room.records()]}, []
@@ -392,7 +392,8 @@ def teacher_action(lobby: Lobby, request: Any) -> tuple[int, dict[str, Any], lis
         if do == "restart_game":             # the same game, rules and seats, dealt anew
             changed = made.end() if not made.over else []
             again = room.add_game(made.info.name, [COMPUTER if s.kind == COMPUTER else s.name for s in made.seats],
-                                  rules=made.state.rules.name, bot=next((s.bot for s in made.seats if s.bot), None))
+                                  rules=made.state.rules.name, bot=next((s.bot for s in made.seats if s.bot), None),
+                                  lang=request.get("lang", "en"))
             return 200, {"game": again.id, "seats": [s.token for s in again.seats]}, changed
     except RoomStoreError as e:             # undone: the room's pages are redrawn as they were
         return 503, error("store", str(e)), [s for g in room.games for s in (*g.seats, g.spectator)]
@@ -452,7 +453,7 @@ async def teacher_html(request: Request) -> Response:
             return 403, "", []
         status, reply, messages = 200, {}, []
         if request.method == "POST":
-            status, reply, changed = teacher_action(hub.lobby, form_request(room, body))
+            status, reply, changed = teacher_action(hub.lobby, form_request(room, body, lang))
             messages = hub.pending(changed)
         refused = reply.get("message", "") if status != 200 else ""
         return (200 if status == 200 else 400), teacher_page(room, request.app.state.url, lang, refused), messages

@@ -26,14 +26,14 @@ PAGE = Words(
     en={"title": "Room {name}: the teacher's page", "reload": "Refresh (who is connected)", "other": "日本語",
         "open": "The room is open.", "closed": "The room is closed: its links show that it is closed.",
         "close": "Close the room", "reopen": "Open the room", "new": "A new game", "game": "Game and rules",
-        "seats": "Seats, one a line: a name, or computer", "make": "Make the game", "end": "End this game",
+        "seats": "Seats, one a line: a name, or {computer}", "computer": "computer", "make": "Make the game", "end": "End this game",
         "restart": "Restart this game (a new deal, the same seats)", "records": "Download the finished games' records ({n})",
         "none": "No games yet: make one above.", "print": "Print this page for the join links and QR codes.",
         "watch_qr": "Spectators (a projector)", "refused": "Not done: {message}"},
     ja={"title": "部屋「{name}」：先生のページ", "reload": "更新（接続状況）", "other": "English",
         "open": "部屋は開いています。", "closed": "部屋は閉じています。リンクを開くと閉じていると表示されます。",
         "close": "部屋を閉じる", "reopen": "部屋を開く", "new": "新しいゲーム", "game": "ゲームとルール",
-        "seats": "席（1行に1席：名前、またはcomputer）", "make": "ゲームを作る", "end": "このゲームを終える",
+        "seats": "席（1行に1席：名前、または「{computer}」）", "computer": "コンピューター", "make": "ゲームを作る", "end": "このゲームを終える",
         "restart": "このゲームをやり直す（同じ席で配り直し）", "records": "終わったゲームの棋譜をダウンロード（{n}）",
         "none": "ゲームはまだありません。上で作ってください。", "print": "このページを印刷すると、参加リンクとQRコードを配れます。",
         "watch_qr": "観戦用（プロジェクター）", "refused": "できませんでした：{message}"},
@@ -70,15 +70,19 @@ def game_choices() -> list[tuple[str, str]]:
     return [(f"{info.name}/{rules}", f"{info.title}: {rules}") for info in with_part("table") for rules in info.presets]
 
 
-def form_request(room: Room, body: bytes) -> dict[str, Any]:
-    """A posted form of the page as a teacher's control (:func:`~cardlab.rooms.server.teacher_action`)."""
+def form_request(room: Room, body: bytes, lang: str = "en") -> dict[str, Any]:
+    """A posted form of the page in ``lang`` as a teacher's control
+    (:func:`~cardlab.rooms.server.teacher_action`); a seat's line that is the word for the computer
+    in any language is a computer's seat, named in ``lang``."""
     fields = {k: v[0] for k, v in parse_qs(body.decode("utf-8", "replace"), max_num_fields=20).items()}
-    request: dict[str, Any] = {"token": room.teacher, "do": fields.get("do", "")}
+    request: dict[str, Any] = {"token": room.teacher, "do": fields.get("do", ""), "lang": check_lang(lang)}
+    computer = {PAGE.say(other, "computer").casefold() for other in PAGE.by_lang}
     if "game" in fields and fields["game"].isdigit():
         request["game"] = int(fields["game"])
     if request["do"] == "add_game":
         game, _, rules = fields.get("choice", "").partition("/")
-        seats = [line.strip() for line in fields.get("seats", "").splitlines() if line.strip()]
+        seats = [COMPUTER if line.strip().casefold() in computer else line.strip()
+                 for line in fields.get("seats", "").splitlines() if line.strip()]
         request.update(game=game, rules=rules or None, seats=seats)
     return request
 
@@ -104,8 +108,8 @@ def teacher_page(room: Room, url: str, lang: str, refused: str = "") -> str:
              f"{button('close' if room.is_open else 'open', say('close' if room.is_open else 'reopen'))}</p>",
              f'<form method="post" action="{html.escape(here)}"><h2>{say("new")}</h2>'
              f'<input type="hidden" name="do" value="add_game"><label>{say("game")} '
-             f'<select name="choice">{options}</select></label><br><label>{say("seats")}<br>'
-             f'<textarea name="seats">{COMPUTER}</textarea></label><br><button type="submit" data-do="add_game">'
+             f'<select name="choice">{options}</select></label><br><label>{say("seats", computer=PAGE.say(lang, "computer"))}<br>'
+             f'<textarea name="seats">{say("computer")}</textarea></label><br><button type="submit" data-do="add_game">'
              f'{say("make")}</button></form>']
     for game in reversed(room.games):               # the newest first
         watch = links.watch_link(game, lang)
