@@ -19,7 +19,7 @@ from cardlab.games.kirifu.draw import text_width
 from cardlab.games import kirifu
 from cardlab.games.kirifu.table import KirifuTable
 from cardlab.words import LANGS
-from cardlab.games.kirifu.words import EVENTS, KIRIFU, card_name, narrate
+from cardlab.games.kirifu.words import EVENTS, WORDS, card_name, narrate
 from kirifu_helpers import position, showcase, table_at
 
 SCALE = re.compile(r"scale\(([-\d.]+)\)")
@@ -184,7 +184,7 @@ def test_names_not_codes_and_japanese_throughout_in_ja():
 
 
 def test_the_catalogue_has_both_languages_and_every_event_a_japanese_narration():
-    assert set(KIRIFU.by_lang["en"]) == set(KIRIFU.by_lang["ja"])
+    assert set(WORDS.by_lang["en"]) == set(WORDS.by_lang["ja"])
     assert {kirifu.Passed, kirifu.Grouped, kirifu.Cut, kirifu.Omorai, kirifu.Drew,
             kirifu.Finished} <= {getattr(kirifu, key, None) for key in EVENTS.by_lang["en"]}
     state = kirifu.new_game(seed=4, players=3)

@@ -21,7 +21,7 @@ from .events import Cut, Drew, Finished, Grouped, Omorai, Passed, place_text
 from cardlab.words import Words, check_lang
 from cardlab.words.refusals import ReasonWords, refusals
 
-KIRIFU = Words(
+WORDS = Words(
     en={
         "title": "Kirifu table, {world}",
         "world": "world 世界: {symbol} {suit}",
@@ -137,7 +137,7 @@ KIRIFU = Words(
 )
 
 #: the coach's words (:mod:`cardlab.games.kirifu.coach`): the choices, as the table names them
-#: (``cut_name``, ``take_name`` of :data:`KIRIFU`, and these), and the reasons behind them
+#: (``cut_name``, ``take_name`` of :data:`WORDS`, and these), and the reasons behind them
 COACH = Words(
     en={
         "pass": "pass {card}",
@@ -264,7 +264,7 @@ REFUSALS = refusals(ReasonWords(
 
 def say(lang: str, key: str, **fields: Any) -> str:
     """The text ``key`` of the Kirifu table in ``lang``."""
-    return KIRIFU.say(lang, key, **fields)
+    return WORDS.say(lang, key, **fields)
 
 
 def suit_name(suit: str, lang: str) -> str:
