@@ -22,7 +22,8 @@ REPO = Path(__file__).resolve().parents[1]
 PAGES = ["docs/README.md", "docs/glossary.md", "docs/rules/cleopatra.md", "docs/rules/trappola.md",
          "docs/rules/kirifu.md"]
 NOTEBOOKS = ["notebooks/00_start_here.ipynb", "notebooks/01_cleopatra.ipynb", "notebooks/02_trappola.ipynb",
-             "notebooks/03_kirifu.ipynb", "notebooks/classroom.ipynb"]
+             "notebooks/03_kirifu.ipynb", "notebooks/06_your_own_game.ipynb", "notebooks/07_puzzles.ipynb",
+             "notebooks/classroom.ipynb"]
 EDITION = PAGES + NOTEBOOKS
 
 KANA = re.compile(r"[\u3040-\u30ff]")

@@ -126,3 +126,16 @@ def test_the_start_page_leads_to_every_numbered_notebook_in_order():
     linked = re.findall(r"\]\((\d\d_\w+\.ipynb)\)", where_next)
     assert linked == sorted(p.name for p in ROOT.glob("[0-9][0-9]_*.ipynb") if not p.name.startswith("00"))
     assert "`python -m" not in where_next                  # the kit's own Python: .venv/bin/python
+
+
+def test_the_japanese_start_page_leads_to_every_japanese_notebook_in_order():
+    """The Japanese start page's 「次に進む」 links each numbered notebook of the Japanese edition,
+    in order, and sends the reader to an English notebook only where no Japanese one exists yet."""
+    import re
+
+    japanese = ROOT / "ja"
+    where_next = next(cell.source for cell in nbformat.read(japanese / "00_start_here.ipynb", as_version=4).cells
+                      if cell.source.startswith("## 次に進む"))
+    editions = sorted(p.name for p in japanese.glob("[0-9][0-9]_*.ipynb") if not p.name.startswith("00"))
+    assert re.findall(r"\]\((\d\d_\w+\.ipynb)\)", where_next) == editions
+    assert not set(re.findall(r"\]\(\.\./(\d\d_\w+\.ipynb)\)", where_next)) & set(editions)

@@ -57,6 +57,7 @@ def test_the_reasons_and_figures_are_shown_after_the_answer_in_japanese(tmp_path
     assert "問題 1／" in table.table.view.status
     table.answer(table.puzzle.answer)
     assert "正解です" in table.verdict.value and "信頼区間" in table.verdict.value
+    assert "最善・あなたの手" in table.verdict.value and "·" not in table.verdict.value   # the Japanese middle dot
     assert "（K11）" in table.verdict.value                 # the first puzzle's rule: taking in (K11)
     assert table.table.view.status.startswith("正解です")
 

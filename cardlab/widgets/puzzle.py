@@ -152,7 +152,7 @@ class PuzzleTable(w.VBox):
                                                      ("your_mark", e.text == chosen)) if mine]
             mean, low, high = (html.escape(figure) for figure in e.figures())
             rows.append(f"<tr><td>{html.escape(e.words.say(self.lang))}</td><td>{mean}</td>"
-                        f"<td>{low} … {high}</td><td>{html.escape(' · '.join(marks))}</td></tr>")
+                        f"<td>{low} … {high}</td><td>{html.escape(self.say('marks_sep').join(marks))}</td></tr>")
         reasons = self.puzzle.reasons(self.state)
         why = ("".join(f"<li>{html.escape(r.say(self.lang))}</li>" for r in reasons) if reasons
                else f"<li>{html.escape(self.say('no_rule'))}</li>")
