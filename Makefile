@@ -105,7 +105,7 @@ test: setup
 		--nbval-sanitize-with tests/nbval_sanitize.cfg --nbval-cell-timeout 900 $(PYTEST_ARGS)
 
 bench: $(WARM)
-	$(BIN)/python -m cardlab.bench table
+	$(BIN)/python -m tools.bench table
 
 clean:
 	rm -rf $(VENV) .pytest_cache

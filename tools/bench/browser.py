@@ -1,6 +1,6 @@
 """How steady and quick the classroom page's tables are in Chromium: INP and layout shift per table.
 
-``python -m cardlab.bench browser [--moves N] [--window 1280x1000]`` serves the classroom page
+``python -m tools.bench browser [--moves N] [--window 1280x1000]`` serves the classroom page
 (``notebooks/classroom.ipynb``) with Voila, as ``make app`` does, opens it in Debian's Chromium
 (Playwright; never ``playwright install``) and plays a scripted game on each table (the reader's
 clicks, some of them double-clicks, the computer answering), the table scrolled to the top of the
@@ -366,7 +366,7 @@ def details(played: Played) -> str:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m cardlab.bench browser", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.bench browser", description=__doc__.split("\n")[0])
     parser.add_argument("--moves", type=int, default=24, help="gestures per table (default 24)")
     parser.add_argument("--window", default="1280x1000", help="the window, WIDTHxHEIGHT CSS px (default 1280x1000)")
     parser.add_argument("--tables", default=",".join(TABLES), help=f"tables to play (default {','.join(TABLES)})")
