@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, Callable, Hashable, Sequence
 
 from cardlab.registry import GameInfo, all_games
@@ -49,17 +50,23 @@ GAME_TOOLS = "tools.games"
 """The package of the games' own tools: ``tools/games/<game>/``, by the game's registry name."""
 
 
-def game_bench(info: GameInfo) -> GameBench | None:
-    """The game's :class:`GameBench` (``BENCH`` of ``tools/games/<game>/bench.py``), None if the
-    game has no such module (a reader's own game, registered in a notebook)."""
-    name = f"{GAME_TOOLS}.{info.name}.bench"
+def game_tool(info: GameInfo, module: str) -> ModuleType | None:
+    """The game's tool ``module`` (``tools/games/<game>/<module>.py``), None if the game has none
+    (a reader's own game, registered in a notebook)."""
+    name = f"{GAME_TOOLS}.{info.name}.{module}"
     try:
-        module = importlib.import_module(name)
+        return importlib.import_module(name)
     except ModuleNotFoundError as missing:
         if missing.name is not None and f"{name}.".startswith(f"{missing.name}."):
             return None
         raise
-    bench: GameBench = module.BENCH
+
+
+def game_bench(info: GameInfo) -> GameBench | None:
+    """The game's :class:`GameBench` (``BENCH`` of ``tools/games/<game>/bench.py``), None if the
+    game has none."""
+    module = game_tool(info, "bench")
+    bench: GameBench | None = None if module is None else module.BENCH
     return bench
 
 
