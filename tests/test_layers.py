@@ -151,8 +151,7 @@ C_SOURCES = (".c", ".h", ".cc", ".cpp", ".pyx")
 COMMANDS = {
     "rooms/__main__.py": "the room server (make room), which a class plays on",
     "record_schema.py": "prints the records' JSON Schema, for a reader's own programs",
-    "puzzles/__main__.py": "remakes the shipped puzzle sets: a build tool, still here while the puzzles' "
-                           "rework is under way (issue 37 moves it to tools/ after)",
+    "puzzles/__main__.py": "makes a reader's own puzzle sets (notebook 07 shows how), the shipped ones too",
 }
 """The modules of the package that run as a command, and why each is there."""
 
