@@ -39,10 +39,10 @@ $(EXTRAS): $(STAMP)
 # compiled they start the same warm-up in the background, the tables' kernels first (its lines in
 # $(WARM_LOG); it touches $(WARM) when done, and `make test` run meanwhile waits for it).
 $(WARM): $(STAMP) $(KERNELS)
-	$(BIN)/python -m cardlab.kernels.warm --stamp $(WARM)
+	$(BIN)/python -m tools.warm --stamp $(WARM)
 
 warm_needed = $(if $(wildcard $(WARM)),$(shell find $(STAMP) $(KERNELS) -newer $(WARM) 2>/dev/null),yes)
-WARM_IN_BACKGROUND = $(if $(warm_needed),$(BIN)/python -m cardlab.kernels.warm --stamp $(WARM) --background $(WARM_LOG))
+WARM_IN_BACKGROUND = $(if $(warm_needed),$(BIN)/python -m tools.warm --stamp $(WARM) --background $(WARM_LOG))
 
 # The lab serves the whole repository (notebooks/ and the rule pages in docs/) and opens the start
 # page; jupyter/lab/settings/overrides.json keeps the news prompt and the update check away and
@@ -98,14 +98,14 @@ $(SITE_STAMP): $(STAMP)
 	@touch $(SITE_STAMP)
 
 site: $(SITE_STAMP)
-	$(BIN)/python -m cardlab.site build --out site
+	$(BIN)/python -m tools.site build --out site
 
 test: setup
 	env -u MPLBACKEND CARDLAB_QUICK=1 $(BIN)/python -m pytest tests notebooks --nbval --nbval-current-env \
 		--nbval-sanitize-with tests/nbval_sanitize.cfg --nbval-cell-timeout 900 $(PYTEST_ARGS)
 
 bench: $(WARM)
-	$(BIN)/python -m cardlab.bench table
+	$(BIN)/python -m tools.bench table
 
 clean:
 	rm -rf $(VENV) .pytest_cache

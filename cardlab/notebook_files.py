@@ -12,16 +12,14 @@ ran it), the file's own content is saved again, so the file stays byte for byte 
 notebook whose cells the reader changed is saved as it is, with its outputs (the change is theirs
 to keep), and so is every notebook that is not the kit's.
 
-The shipped outputs render without a kernel: :func:`without_widget_views` removes the outputs'
-live-widget references (``application/vnd.jupyter.widget-view+json``, which JupyterLab shows as
-"Error displaying widget: model not found" until the cell runs), leaving each widget's text; run
-``python -m cardlab.notebook_files notebooks/*.ipynb`` after storing a notebook's outputs
-(``jupyter nbconvert --to notebook --execute --inplace``).
+The shipped outputs render without a kernel: they carry no live-widget reference
+(:data:`WIDGET_VIEW`, which JupyterLab shows as "Error displaying widget: model not found" until
+the cell runs); the repository's tool ``python -m tools.notebook_outputs notebooks/*.ipynb``
+removes them after a notebook's outputs are stored.
 """
 
 from __future__ import annotations
 
-import argparse
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -31,6 +29,7 @@ import nbformat
 #: the numbered ones, the classroom page and the Japanese edition.
 KIT_NOTEBOOKS = ("notebooks/[0-9][0-9]_*.ipynb", "notebooks/classroom.ipynb", "notebooks/ja/*.ipynb")
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+"""The outputs' reference to a live widget, which the shipped notebooks do not store."""
 
 
 def is_kit_notebook(path: str) -> bool:
@@ -53,38 +52,3 @@ def keep_shipped(model: dict[str, Any], path: str, contents_manager: Any, **_: A
     shipped = nbformat.read(file, as_version=4)
     if _cells(shipped) == _cells(model["content"]):
         model["content"] = shipped
-
-
-def without_widget_views(notebook: Any) -> bool:
-    """Remove the live widgets' references from ``notebook``'s outputs (their text stays; an output
-    left with no data goes); whether anything changed."""
-    changed = False
-    for cell in notebook["cells"]:
-        outputs = []
-        for output in cell.get("outputs", []):
-            data = output.get("data", {})
-            if WIDGET_VIEW in data:
-                del data[WIDGET_VIEW]
-                changed = True
-                if not data:
-                    continue
-            outputs.append(output)
-        if "outputs" in cell:
-            cell["outputs"] = outputs
-    return changed
-
-
-def main(argv: list[str] | None = None) -> None:
-    """``python -m cardlab.notebook_files NOTEBOOK...``: remove the live widgets' references from
-    the stored outputs of each notebook, in place."""
-    parser = argparse.ArgumentParser(prog="python -m cardlab.notebook_files", description=main.__doc__)
-    parser.add_argument("notebooks", nargs="+", type=Path)
-    for path in parser.parse_args(argv).notebooks:
-        notebook = nbformat.read(path, as_version=4)
-        if without_widget_views(notebook):
-            nbformat.write(notebook, path)
-            print(f"{path}: widget views removed")
-
-
-if __name__ == "__main__":
-    main()

@@ -1,7 +1,7 @@
 """The registry of games: each game declares its parts once, in a :class:`GameInfo`, and registers it.
 
 Shared code (records and their schema, ``simulate``, the replay, the coach's search, the OpenSpiel
-adapter, the benchmarks, the contract test) finds a game's parts here and never compares game
+adapter, the contract test) finds a game's parts here and never compares game
 names. The three games of the package register in ``cardlab/games/<game>/__init__.py``; a game
 that lives elsewhere (a reader's own, in a notebook) registers the same way, with
 :func:`register` (``cardlab.register``), or through the packaging entry point group
@@ -44,9 +44,6 @@ PARTS: dict[str, str] = {
     "warm": "a list of (label, function) that compile the game's kernels into numba's cache",
     "warm_first": "the cases of 'warm' that its table needs (its computer player's, its coach's kernels): "
                   "make lab's background warm-up compiles them before every game's other cases",
-    "bench": "a cardlab.bench.part.GameBench: its rows of 'python -m cardlab.bench sim', its cases of the "
-             "coach's benchmark, its own benchmark main(argv) ('python -m cardlab.bench <game>'); "
-             "without it the benchmarks leave the game out",
 }
 """The optional parts a game may declare, and what each is."""
 
@@ -110,7 +107,7 @@ class GameInfo:
 FOLDER_PARTS: dict[str, str] = {
     "draw": "draw", "table": "table:{title}Table", "bots": "bots:BOTS", "sim": "sim", "coach": "coach:playouts",
     "puzzles": "puzzles", "deal_schema": "schema:deal_schema", "openspiel": "openspiel", "warm": "warm:CASES",
-    "warm_first": "warm:FIRST", "bench": "bench:BENCH",
+    "warm_first": "warm:FIRST",
     "say_action": "words:say_action",
 }
 """Where each part sits in a game's folder (``cardlab/games/<game>/``): the module, and the

@@ -1,24 +1,27 @@
-"""``python -m cardlab.bench`` lists every benchmark — the shared ones and each game's own, found
+"""``python -m tools.bench`` lists every benchmark — the shared ones and each game's own, found
 through the registry — and each listed name answers ``--help``; a name that is no benchmark (an
 unknown one, a helper module without ``main``) gets the list of names, not a traceback."""
 
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
+ROOT = Path(__file__).resolve().parents[1]
+
 
 def bench(*argv: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "cardlab.bench", *argv], capture_output=True, text=True,
-                          timeout=300)
+    return subprocess.run([sys.executable, "-m", "tools.bench", *argv], capture_output=True, text=True,
+                          cwd=ROOT, timeout=300)
 
 
 @pytest.fixture(scope="module")
 def names() -> list[str]:
     out = bench("--help")
     assert out.returncode == 0, out.stderr
-    listed = re.search(r"usage: python -m cardlab.bench \{([^}]*)\}", out.stdout)
+    listed = re.search(r"usage: python -m tools.bench \{([^}]*)\}", out.stdout)
     assert listed, out.stdout
     return listed.group(1).split(",")
 

@@ -8,9 +8,9 @@ from functools import partial
 import numpy as np
 import pytest
 
-from cardlab.bench.sim import Rates, best_interleaved, main
+from tools.bench.sim import Rates, best_interleaved, main
 from cardlab.games.cleopatra import CLEOPATRA
-from cardlab.games.cleopatra.c_loop import ROW, c_loop, c_rows, slaps_loop
+from tools.games.cleopatra.c_loop import ROW, c_loop, c_rows, slaps_loop
 from cardlab.games.cleopatra.kernel import play_games
 
 ROWS = {"Beggar-my-neighbour": "1.5x", "Cleopatra, bot slaps": "200,000", "Cleopatra, no slaps": None,

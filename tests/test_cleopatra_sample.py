@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from cardlab.games.cleopatra import CLEOPATRA
 from cardlab.games.cleopatra.sample import SAMPLE_ATTEMPT, SAMPLE_SEED, load_sample
-from cardlab.games.cleopatra.sample_search import search_sample
+from tools.games.cleopatra.sample_search import search_sample
 
 # The source's steps 1-16 (seeds/cleopatra.ja.txt, translated in rules/cleopatra.md): who turns
 # which ranks ("#" = a number card the source does not name), and who takes how many cards how.
@@ -72,7 +72,7 @@ def test_sample_comments_carry_the_source_narration_on_its_steps():
 
 def test_sample_search_is_reproducible_from_its_seed():
     """The shipped game is the search's attempt SAMPLE_ATTEMPT (each attempt has its own RNG, so
-    it replays alone; ``python -m cardlab.games.cleopatra.sample_search`` runs the whole search)."""
+    it replays alone; ``python -m tools.games.cleopatra.sample_search`` runs the whole search)."""
     found = search_sample(SAMPLE_SEED, first=SAMPLE_ATTEMPT)
     shipped = load_sample()
     assert found.attempts == SAMPLE_ATTEMPT and found.record.to_json() == shipped.to_json()

@@ -11,7 +11,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from cardlab.games.kirifu.bench import PythonSearchBot
+from tools.games.kirifu.bench import PythonSearchBot
 from cardlab.games.kirifu.bots import SearchBot, ThumbBot, _place, _rollout, determinize
 from cardlab.kernels import mersenne as mt
 from cardlab.games.kirifu.kernel import THUMB, columns, group_cards, groups, play_games

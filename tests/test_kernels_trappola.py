@@ -12,7 +12,7 @@ import random
 import numpy as np
 import pytest
 
-from cardlab.games.trappola.bench import PythonSearchBot
+from tools.games.trappola.bench import PythonSearchBot
 from cardlab.games.trappola.bots import (PLAY_CARD, HandSampler, RuleOfThumbBot, SearchBot, card_play_world,
                                          engine_playout, quick_choice)
 from cardlab.cards import italian_deck

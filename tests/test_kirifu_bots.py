@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from cardlab.games.kirifu import bench
+from tools.games.kirifu import bench
 from cardlab.games.kirifu.bots import SearchBot, ThumbBot, determinize, make_bot, thumb_action
 from cardlab.cards import Card
 from cardlab.games import kirifu

@@ -358,7 +358,7 @@ def test_computer_players_may_be_objects_with_choose():
 
 def test_the_search_at_a_table_thinks_the_tables_budget_issue_36():
     """A table's search player thinks :data:`TABLE_BUDGET` playouts a move, far more than the
-    simulations' default (its strength against ISMCTS: ``python -m cardlab.bench kirifu --part
+    simulations' default (its strength against ISMCTS: ``python -m tools.bench kirifu --part
     table``); the rule of thumb sits by default."""
     table = KirifuTable(computers=3, seed=4, bot="search")
     assert [(type(b), b.budget) for b in table.bots[1:]] == [(SearchBot, TABLE_BUDGET)] * 3

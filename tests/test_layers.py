@@ -1,6 +1,8 @@
 """Layers point one way (issue "A game is one folder"): the core imports no game and names none in
 its code; a game imports no other game; only table modules import widget libraries; compiled
-kernels import no bots; records sit below the games; the sample's search is off the loading path."""
+kernels import no bots; records sit below the games. The tools (issue 37) sit outside the package:
+``cardlab/`` holds no benchmark, C file or build tool and never imports ``tools``; the shared tools
+name no game either, and a game's tools import no other game."""
 
 from __future__ import annotations
 
@@ -15,14 +17,18 @@ import cardlab
 from cardlab.games import BUILTIN
 
 ROOT = Path(cardlab.__file__).parent
+REPO = ROOT.parent
+TOOLS = REPO / "tools"
 GAME_FOLDERS = {name: ROOT / "games" / name for name in BUILTIN}
+GAME_TOOLS = {name: TOOLS / "games" / name for name in BUILTIN}
 WIDGET_LIBRARIES = ("ipywidgets", "anywidget", "IPython", "traitlets", "cardlab.widgets")
 
 
 def imports_of(path: Path) -> set[str]:
-    """Every module a file imports (relative imports made absolute), at any depth of the code."""
-    parts = path.relative_to(ROOT).with_suffix("").parts
-    package = ".".join(("cardlab",) + (parts if parts[-1] == "__init__" else parts)[:-1])
+    """Every module a file of ``cardlab/`` or ``tools/`` imports (relative imports made absolute),
+    at any depth of the code."""
+    parts = path.relative_to(REPO).with_suffix("").parts
+    package = ".".join((parts if parts[-1] == "__init__" else parts)[:-1])
     out = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
@@ -48,18 +54,23 @@ def game_names_in_code(source: str, names: tuple[str, ...] = BUILTIN) -> list[tu
             and node.value.lower() in names and id(node) not in docstrings]
 
 
-def in_a_game(path: Path) -> str | None:
-    return next((name for name, folder in GAME_FOLDERS.items() if folder in path.parents), None)
+def in_a_game(path: Path, folders: dict[str, Path] = GAME_FOLDERS) -> str | None:
+    return next((name for name, folder in folders.items() if folder in path.parents), None)
 
 
 ALL = sorted(ROOT.rglob("*.py"))
-CORE = [p for p in ALL if in_a_game(p) is None]
+SURFACE = {ROOT / "bots" / f"{name}.py": name for name in BUILTIN}
+"""The public names of the games' bots (``cardlab.bots.trappola``): each imports its game's bots."""
+CORE = [p for p in ALL if in_a_game(p) is None and p not in SURFACE]
 GAME_FILES = [p for p in ALL if in_a_game(p) is not None]
+ALL_TOOLS = sorted(TOOLS.rglob("*.py"))
+SHARED_TOOLS = [p for p in ALL_TOOLS if in_a_game(p, GAME_TOOLS) is None]
+GAME_TOOL_FILES = [p for p in ALL_TOOLS if in_a_game(p, GAME_TOOLS) is not None]
 KERNELS = sorted(ROOT.glob("kernels/*.py")) + sorted(ROOT.glob("games/*/kernel*.py"))
 
 
 def rel(path: Path) -> str:
-    return path.relative_to(ROOT).as_posix()
+    return path.relative_to(REPO).as_posix()
 
 
 @pytest.mark.parametrize("path", CORE, ids=rel)
@@ -68,15 +79,38 @@ def test_the_core_imports_no_game(path):
     assert not [m for m in imports_of(path) if m.startswith(games)]
 
 
-NAMING_GAMES = (ROOT / "games" / "__init__.py",   # the list of the games
-                ROOT / "bench" / "browser.py")    # the benchmark of the classroom page, which plays its tables
+NAMING_GAMES = (ROOT / "games" / "__init__.py",)   # the list of the games
 
 
-@pytest.mark.parametrize("path", [p for p in CORE if p not in NAMING_GAMES], ids=rel)
-def test_the_core_never_names_a_game_in_its_code(path):
-    """``cardlab/games/__init__.py`` lists the games (``BUILTIN``): the one place that names them
-    (besides the benchmark of one page, the classroom's, which finds and plays each of its tables)."""
+@pytest.mark.parametrize("path", [p for p in CORE if p not in NAMING_GAMES] + SHARED_TOOLS, ids=rel)
+def test_the_core_and_the_shared_tools_never_name_a_game_in_their_code(path):
+    """``cardlab/games/__init__.py`` lists the games (``BUILTIN``): the one place that names them.
+    The shared tools (the benchmarks, the site's builder) find the games' parts and tools through
+    the registry too."""
     assert game_names_in_code(path.read_text(encoding="utf-8")) == []
+
+
+@pytest.mark.parametrize("path", SHARED_TOOLS, ids=rel)
+def test_the_shared_tools_import_no_game(path):
+    games = tuple(f"{package}.games.{name}" for package in ("cardlab", "tools") for name in BUILTIN)
+    assert not [m for m in imports_of(path) if m.startswith(games)]
+
+
+@pytest.mark.parametrize("path", GAME_TOOL_FILES, ids=rel)
+def test_a_game_s_tools_import_no_other_game(path):
+    own = in_a_game(path, GAME_TOOLS)
+    others = tuple(f"{package}.games.{name}" for package in ("cardlab", "tools") for name in BUILTIN if name != own)
+    assert not [m for m in imports_of(path) if m.startswith(others)]
+
+
+@pytest.mark.parametrize("path, game", SURFACE.items(), ids=lambda x: rel(x) if isinstance(x, Path) else x)
+def test_a_public_name_of_a_game_s_bots_only_imports_them(path, game):
+    """``cardlab/bots/<game>.py`` is a plain module (no import hook): a docstring, the import of
+    some of its game's bots, and ``__all__`` naming them; it decides nothing."""
+    docstring, imported, listed = ast.parse(path.read_text(encoding="utf-8")).body
+    assert isinstance(docstring, ast.Expr) and isinstance(imported, ast.ImportFrom) and isinstance(listed, ast.Assign)
+    assert imported.module == f"cardlab.games.{game}.bots" and imported.level == 0
+    assert ast.literal_eval(listed.value) == [alias.name for alias in imported.names]
 
 
 def test_the_name_check_catches_a_branch_on_a_game_name():
@@ -93,8 +127,7 @@ def test_a_game_imports_no_other_game(path):
 
 @pytest.mark.parametrize("path", ALL, ids=rel)
 def test_only_table_modules_import_widget_libraries(path):
-    table_module = (path.parent == ROOT / "widgets" or (in_a_game(path) and path.name.startswith("table"))
-                    or path == ROOT / "bench" / "table.py")   # the benchmark of the tables drives them
+    table_module = path.parent == ROOT / "widgets" or (in_a_game(path) and path.name.startswith("table"))
     if not table_module:
         assert not [m for m in imports_of(path) if m.startswith(WIDGET_LIBRARIES)]
 
@@ -114,8 +147,42 @@ def test_records_sit_below_the_games():
     assert not [m for m in imports_of(ROOT / "records.py") if m.startswith("cardlab.games")]
 
 
-def test_the_sample_search_is_not_on_the_runtime_loading_path():
-    code = ("import sys, cardlab.games.cleopatra.table, cardlab.games.cleopatra.sample as s; s.load_sample(); "
-            "print('cardlab.games.cleopatra.sample_search' in sys.modules)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "False"
+C_SOURCES = (".c", ".h", ".cc", ".cpp", ".pyx")
+COMMANDS = {
+    "rooms/__main__.py": "the room server (make room), which a class plays on",
+    "record_schema.py": "prints the records' JSON Schema, for a reader's own programs",
+    "puzzles/__main__.py": "makes a reader's own puzzle sets (notebook 07 shows how), the shipped ones too",
+}
+"""The modules of the package that run as a command, and why each is there."""
+
+
+def has_a_main_block(source: str) -> bool:
+    """Whether ``source`` has an ``if __name__ == "__main__":`` block."""
+    return any(isinstance(node, ast.If) and isinstance(node.test, ast.Compare) and isinstance(node.test.left, ast.Name)
+               and node.test.left.id == "__name__" for node in ast.parse(source).body)
+
+
+def runs_as_a_command(path: Path) -> bool:
+    """Whether ``path`` is a ``__main__`` module or has an ``if __name__ == "__main__":`` block."""
+    return path.name == "__main__.py" or has_a_main_block(path.read_text(encoding="utf-8"))
+
+
+def test_the_package_holds_no_c_file_benchmark_or_build_tool():
+    """Benchmarks, C loops, the site's builder and the warm-up command are tools in ``tools/``
+    (issue 37): the package holds none, and its only commands are those of :data:`COMMANDS`."""
+    files = [p for p in ROOT.rglob("*") if p.is_file() and "__pycache__" not in p.parts]
+    assert [rel(p) for p in files if p.suffix in C_SOURCES] == []
+    assert [rel(p) for p in ALL
+            if p.stem.startswith("bench") or {"bench", "site"} & set(p.relative_to(ROOT).parent.parts)] == []
+    assert sorted(p.relative_to(ROOT).as_posix() for p in ALL if runs_as_a_command(p)) == sorted(COMMANDS)
+
+
+def test_the_command_check_sees_a_main_block():
+    assert has_a_main_block('def main():\n    pass\n\n\nif __name__ == "__main__":\n    main()\n')
+    assert not has_a_main_block('def main():\n    if __debug__:\n        pass\n')
+
+
+@pytest.mark.parametrize("path", ALL, ids=rel)
+def test_the_package_never_imports_the_tools(path):
+    """The installed package has no ``tools/`` (the wheel ships ``cardlab`` alone)."""
+    assert not [m for m in imports_of(path) if m == "tools" or m.startswith("tools.")]

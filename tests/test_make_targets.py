@@ -16,8 +16,8 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 OLD, INSTALLED, NEW = 1_000_000, 2_000_000, 3_000_000      # file times, in seconds
-BACKGROUND = "-m cardlab.kernels.warm --stamp .venv/.cardlab-warm --background .venv/cardlab-warm.log"
-FOREGROUND = "-m cardlab.kernels.warm --stamp .venv/.cardlab-warm"
+BACKGROUND = "-m tools.warm --stamp .venv/.cardlab-warm --background .venv/cardlab-warm.log"
+FOREGROUND = "-m tools.warm --stamp .venv/.cardlab-warm"
 EXTRAS = 'pip install --quiet -e ".[test,openspiel,site]"'
 
 
@@ -59,7 +59,7 @@ def test_make_lab_starts_the_warm_up_in_the_background_and_opens_the_lab(tree):
 
 def test_make_lab_starts_no_warm_up_once_the_kernels_are_compiled_and_again_after_a_change(tree):
     stamp(tree, ".venv/.cardlab-warm", NEW)
-    assert not any("cardlab.kernels.warm" in line for line in dry_run(tree, "lab"))
+    assert not any("tools.warm" in line for line in dry_run(tree, "lab"))
     stamp(tree, "cardlab/kernels/rng.py", NEW + 1)              # a kernel source changed since
     assert any(line.endswith(BACKGROUND) for line in dry_run(tree, "lab"))
 

@@ -43,7 +43,7 @@ ENGLISH = sorted(ROOT.glob("*.ipynb"))
 @pytest.mark.parametrize("path", ENGLISH, ids=[p.name for p in ENGLISH])
 def test_a_notebook_shows_no_widget_it_cannot_draw_before_it_runs(path):
     """Issue 39: unrun, a stored widget output showed "Error displaying widget: model not found";
-    its text stays, the reference to a live widget goes (``python -m cardlab.notebook_files``)."""
+    its text stays, the reference to a live widget goes (``python -m tools.notebook_outputs``)."""
     notebook = nbformat.read(path, as_version=4)
     outputs = [output for cell in notebook.cells for output in cell.get("outputs", [])]
     assert not any(WIDGET_VIEW in output.get("data", {}) for output in outputs)

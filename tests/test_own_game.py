@@ -50,7 +50,7 @@ def finished(seed: int = 4) -> own_game.State:
 def test_it_is_listed_after_the_package_games_while_registered():
     assert cardlab.all_games()[-1] is GAME and game_info("tricks") is GAME
     assert GAME not in builtin_games() and GAME.players == (2, 2)
-    assert cardlab.widgets.TricksTable is TricksTable        # found by its class name, as the package's
+    assert game_info("tricks").part("table") is TricksTable
 
 
 def test_the_contract_holds_in_random_playouts():

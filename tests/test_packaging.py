@@ -86,15 +86,18 @@ def test_git_does_not_ignore_the_widget_files():
 
 
 def test_docstring_examples_of_every_module() -> None:
-    """The examples in the docstrings run as shown (python -m doctest, module by module)."""
+    """The examples in the docstrings run as shown (python -m doctest, module by module), the
+    tools' (``tools/``) too."""
     import doctest
     import importlib
     import pkgutil
 
     import cardlab
+    import tools
 
     tried = 0
-    for info in pkgutil.walk_packages(cardlab.__path__, "cardlab."):
+    modules = [*pkgutil.walk_packages(cardlab.__path__, "cardlab."), *pkgutil.walk_packages(tools.__path__, "tools.")]
+    for info in modules:
         if not info.name.endswith("__main__"):
             result = doctest.testmod(importlib.import_module(info.name))
             assert result.failed == 0, info.name

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from cardlab.site.frame import PROGRESS, SITE_STYLE, frame_pages, voici_frame, with_site_head
+from tools.site.frame import PROGRESS, SITE_STYLE, frame_pages, voici_frame, with_site_head
 
 VOICI_PAGE = """<!DOCTYPE html>
 <html lang="en">

@@ -12,9 +12,9 @@ import sysconfig
 import zipfile
 from pathlib import Path
 
-from cardlab.site.build import KERNEL_LOADS, stub_wheel, unused_files, write_wheel
-from cardlab.site.front import front_page, title_of
-from cardlab.site.offline import service_worker
+from tools.site.build import KERNEL_LOADS, stub_wheel, unused_files, write_wheel
+from tools.site.front import front_page, title_of
+from tools.site.offline import service_worker
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from cardlab.site.notebooks import NOTE, TAG, for_site, plain_run, site_source, unavailable_import
+from tools.site.notebooks import NOTE, TAG, for_site, plain_run, site_source, unavailable_import
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 ALL = sorted(p for p in NOTEBOOKS.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)

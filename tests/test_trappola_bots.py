@@ -152,7 +152,7 @@ def test_search_never_reads_the_hidden_cards():
 
 
 def test_benchmark_runs_and_prints_every_pairing(capsys):
-    from cardlab.games.trappola import bench
+    from tools.games.trappola import bench
     assert bench.main(["--deals", "4", "--workers", "1", "--budget", "8", "--games", "100",
                        "--positions", "2"]) == 0
     out = capsys.readouterr().out

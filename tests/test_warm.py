@@ -1,4 +1,4 @@
-"""``python -m cardlab.kernels.warm`` leaves every kernel the simulations use in numba's disk cache:
+"""``python -m tools.warm`` leaves every kernel the simulations use in numba's disk cache:
 after it, a fresh process plays each path of ``simulate`` (and the record hunt) without compiling
 anything — numba's own count of cache misses, not a timing."""
 
@@ -6,10 +6,14 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from cardlab.kernels import warm
+from tools import warm as command
+
+ROOT = Path(__file__).resolve().parents[1]
 
 # What the notebooks and the suite ask of the kernels, written out on their own (not warm.CASES):
 # each Cleopatra preset with and without detail, with bots and without, a variant, given deals,
@@ -48,12 +52,12 @@ print(json.dumps({"compiled": compiled, "loaded": loaded}))
 def run(args: list[str]) -> str:
     env = {**os.environ, "CARDLAB_QUICK": "1"}
     return subprocess.run([sys.executable, *args], check=True, capture_output=True, text=True,
-                          env=env).stdout
+                          env=env, cwd=ROOT).stdout
 
 
 @pytest.mark.skipif(os.environ.get("NUMBA_DISABLE_JIT", "0") not in ("", "0"), reason="nothing is compiled")
 def test_after_warming_a_fresh_process_compiles_nothing():
-    out = run(["-m", "cardlab.kernels.warm"])
+    out = run(["-m", "tools.warm"])
     assert len(out.splitlines()) == len(warm.all_cases()) + 2     # the heading, a line per case, the total
     counts = json.loads(run(["-c", "import json\n" + SIM_USES]).splitlines()[-1])
     assert counts["compiled"] == 0
@@ -91,10 +95,10 @@ def test_a_second_warm_up_waits_for_the_one_holding_the_lock(tmp_path):
     lock, said, inside = tmp_path / "stamp.lock", [], threading.Event()
 
     def second() -> None:
-        with warm.holding(lock, out=said.append):
+        with command.holding(lock, out=said.append):
             inside.set()
 
-    with warm.holding(lock):
+    with command.holding(lock):
         waiter = threading.Thread(target=second)
         waiter.start()
         for _ in range(600):                    # until the second one says it waits
@@ -108,8 +112,8 @@ def test_a_second_warm_up_waits_for_the_one_holding_the_lock(tmp_path):
 
 def test_background_returns_at_once_and_names_the_log(tmp_path, monkeypatch, capsys):
     started = []
-    monkeypatch.setattr(warm, "start_background", lambda args, log: started.append((args, log)))
-    assert warm.main(["--stamp", str(tmp_path / "stamp"), "--background", str(tmp_path / "warm.log")]) == 0
+    monkeypatch.setattr(command, "start_background", lambda args, log: started.append((args, log)))
+    assert command.main(["--stamp", str(tmp_path / "stamp"), "--background", str(tmp_path / "warm.log")]) == 0
     assert started == [(["--stamp", str(tmp_path / "stamp")], tmp_path / "warm.log")]
     assert f"log: {tmp_path / 'warm.log'}" in capsys.readouterr().out
 
@@ -119,5 +123,5 @@ def test_the_background_warm_up_writes_its_log_and_touches_the_stamp(tmp_path, m
     ready (here none compiles: NUMBA_DISABLE_JIT)."""
     stamp, log = tmp_path / ".cardlab-warm", tmp_path / "warm.log"
     monkeypatch.setenv("NUMBA_DISABLE_JIT", "1")
-    assert warm.start_background(["--stamp", str(stamp)], log).wait(120) == 0
+    assert command.start_background(["--stamp", str(stamp)], log).wait(120) == 0
     assert stamp.exists() and "nothing to compile" in log.read_text()

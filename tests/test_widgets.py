@@ -278,7 +278,7 @@ def test_turning_replay_turns_one_card_per_step():
 # --- the table benchmark -------------------------------------------------------------------
 
 def test_bench_measures_every_event_with_its_redraw_and_what_is_sent(capsys):
-    from cardlab.bench import table as bench
+    from tools.bench import table as bench
 
     demo = DemoTable(seed=1, hand_size=10)
     events = bench.demo_events(40, 10)

@@ -7,7 +7,7 @@ hang, the output says what compiles and counts the functions and the seconds, th
 
 Numba's own compile events say when (``numba.core.event``); a kernel loaded from the cache
 compiles nothing and shows nothing. :func:`install` (run by :mod:`cardlab.kernels`) listens in
-every process that imports a kernel; ``python -m cardlab.kernels.warm``, which reports each kernel
+every process that imports a kernel; ``python -m tools.warm``, which reports each kernel
 itself, turns it off (:func:`uninstall`)."""
 
 from __future__ import annotations

@@ -8,9 +8,13 @@
   step through a sequence of states with captions; :func:`~cardlab.widgets.replay.replay` — the
   Replayer of any game's record;
 - ``cardlab.widgets.demo`` — a small game-free demo table (the start page uses it);
-- each game's table (a ``GameTable``) is its ``table`` part, in ``cardlab/games/<game>/table.py``,
-  and is found here by its class name too (``from cardlab.widgets import CleopatraTable``), as
-  is any public name of a table module (``CleopatraReplay``).
+- each game's table (a ``GameTable``) is its ``table`` part, in ``cardlab/games/<game>/table.py``;
+  the package's games' tables (and Cleopatra's replay) are importable from here under their public
+  name too (``from cardlab.widgets import CleopatraTable``), the names listed in
+  :data:`cardlab.games.WIDGETS`. Each is imported when first asked for (PEP 562's module
+  ``__getattr__``, the one way a package has a lazy name): importing this package takes about a
+  second, importing every game's table too nearly four (their bots and kernels), and a game's table
+  module imports this package, so that importing them here at once would be an import cycle.
 """
 
 from .replay import ReplayBar, Replayer, replay
@@ -21,14 +25,12 @@ __all__ = ["TableView", "TableEventError", "GameTable", "ReplayBar", "Replayer",
 
 
 def __getattr__(name: str) -> object:
-    """A registered game's table class, or another public name of its table module, by name."""
-    import sys
+    """The game's widget ``name`` of :data:`cardlab.games.WIDGETS`, imported on first use."""
+    import importlib
 
-    from ..registry import with_part
+    from ..games import WIDGETS
 
-    for info in with_part("table"):
-        table = info.part("table")
-        module = sys.modules[table.__module__]
-        if not name.startswith("_") and name in vars(module) and name in getattr(module, "__all__", [table.__name__]):
-            return getattr(module, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    if name not in WIDGETS:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    widget: object = getattr(importlib.import_module(f"cardlab.games.{WIDGETS[name]}"), name)
+    return widget

@@ -26,7 +26,7 @@ from typing import Any, Iterator
 import pytest
 from layout import layout_problems
 
-from cardlab.bench.browser import classroom_server
+from tools.bench.browser import classroom_server
 
 pytestmark = pytest.mark.browser
 
@@ -201,7 +201,7 @@ def test_playing_a_table_moves_nothing_on_the_page_issue_28(classroom_page, name
     """Steady tables (issue 28): a scripted game is played on each table of the classroom page,
     the table at the top of a 1280 x 1000 window (clicks, every 4th a double-click; the people at
     one keyboard by their keys; Trappola to the next deal, through its score), by
-    ``cardlab.bench.browser.play``, which records the Layout Instability API's entries
+    ``tools.bench.browser.play``, which records the Layout Instability API's entries
     (``PerformanceObserver('layout-shift')``) with their sources. The test fails on any entry one
     of whose sources is an element of the table or below it (the next tables), and on any change of
     the table's height between gestures (which moves everything below it, in the window or not).
@@ -212,7 +212,7 @@ def test_playing_a_table_moves_nothing_on_the_page_issue_28(classroom_page, name
     pointer between the two presses of a double-click (the Kirifu table moved 47 px so). The
     browser's rule assumes that a page moves as the user meant it to when they press; here the
     page moves because the computer played, which the reader did not do."""
-    from cardlab.bench.browser import details, play
+    from tools.bench.browser import details, play
 
     page = classroom_page
     page.set_viewport_size(STEADY_WINDOW)

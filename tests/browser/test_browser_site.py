@@ -19,8 +19,8 @@ from typing import Any
 
 import pytest
 
-from cardlab.site.build import build, size_of
-from cardlab.site.front import title_of
+from tools.site.build import build, size_of
+from tools.site.front import title_of
 
 JA_CLASSROOM = Path(__file__).resolve().parents[2] / "notebooks" / "ja" / "classroom.ipynb"
 

@@ -3,8 +3,8 @@
 The source (a personal Japanese web page; its author learned the game at university) narrates
 steps 1–16 of a game and its last step, 100, where X turns a 10 as his very last card and loses
 (C15). Steps 17–99 are not given, nor are the suits or step 11's two number cards:
-:func:`cardlab.games.cleopatra.sample_search.search_sample` found a complete, rule-abiding game
-that matches the source card for card wherever it names a card. The result ships as
+:func:`tools.games.cleopatra.sample_search.search_sample` (a tool of the repository) found a
+complete, rule-abiding game that matches the source card for card wherever it names a card. The result ships as
 ``cardlab/games/cleopatra/sample.json``; :func:`load_sample` reads it.
 """
 
@@ -15,7 +15,7 @@ from importlib import resources
 from cardlab.records import Record, load
 
 SAMPLE_SEED = 2026
-"""The seed of :func:`~cardlab.games.cleopatra.sample_search.search_sample` that produced the shipped record."""
+"""The seed of :func:`~tools.games.cleopatra.sample_search.search_sample` that produced the shipped record."""
 SAMPLE_ATTEMPT = 3596
 """The search's first successful attempt from ``SAMPLE_SEED`` (C9 and C10 as revised in issue 14)."""
 SOURCE = ("クレオパトラの部屋 (\"Cleopatra's room\"), a personal web page in Japanese; "

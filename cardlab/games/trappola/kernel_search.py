@@ -3,7 +3,7 @@ in worlds sampled for the opponent's hidden hand, for the search player and for 
 
 The search player: :func:`sample_hand` deals as :meth:`cardlab.games.trappola.bots.HandSampler.sample`
 and :func:`search_totals` sums the point differences as :class:`cardlab.games.trappola.bots.SearchBot`
-would with its playouts in the engine (:class:`cardlab.games.trappola.bench.PythonSearchBot`), from
+would with its playouts in the engine (:class:`tools.games.trappola.bench.PythonSearchBot`), from
 the bot's own ``random.Random`` (moved in and out with :func:`.mersenne.state_of` /
 :func:`~.mersenne.restore`): ``tests/test_kernels_trappola.py`` compares both draw for draw.
 

@@ -1,6 +1,6 @@
 """How steady and quick the classroom page's tables are in Chromium: INP and layout shift per table.
 
-``python -m cardlab.bench browser [--moves N] [--window 1280x1000]`` serves the classroom page
+``python -m tools.bench browser [--moves N] [--window 1280x1000]`` serves the classroom page
 (``notebooks/classroom.ipynb``) with Voila, as ``make app`` does, opens it in Debian's Chromium
 (Playwright; never ``playwright install``) and plays a scripted game on each table (the reader's
 clicks, some of them double-clicks, the computer answering), the table scrolled to the top of the
@@ -20,8 +20,9 @@ window. For each table it prints what the reader feels:
   moves everything below it.
 
 Figures, not tests: nothing is asserted (tests/browser/test_browser_app.py plays each table and
-fails on a shift). The recorder (:data:`RECORDER_JS`) and the scripted players (:data:`PLAYERS`,
-:func:`play`) are shared with that test.
+fails on a shift). The recorder (:data:`RECORDER_JS`) and :func:`play` are shared with that test.
+Which tables the page has and how a reader plays each is the games' own: each game's
+``tools/games/<game>/classroom.py`` (:class:`PageTable`).
 """
 
 from __future__ import annotations
@@ -42,15 +43,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from cardlab.registry import all_games
+
+from .part import game_tool
+
 REPO = Path(__file__).resolve().parents[2]
 PAGE = "notebooks/classroom.ipynb"
-TABLES = {"Cleopatra": ".cardlab-cleopatra", "Cleopatra for two": ".cardlab-cleopatra-duo",
-          "Trappola": ".cardlab-trappola", "Kirifu": ".cardlab-kirifu"}
-"""The tables of the classroom page that are played, by name: the CSS class of each one's root
-(the first element of the page that has it)."""
-PAGE_TABLES = (".cardlab-cleopatra", ".cardlab-cleopatra-replay", ".cardlab-cleopatra-duo", ".cardlab-trappola",
-               ".cardlab-kirifu")
-"""Every table of the page in page order (the replay too): a shift is placed in one, or below one."""
 EVENT_THRESHOLD_MS = 16      # the least durationThreshold the Event Timing API takes
 ANSWER_MS = 30_000           # a gesture's answer: the kernel's round trip and the computer's moves
 SERVER_START_S = 90
@@ -108,7 +106,7 @@ RECORDER_JS = r"""(tables) => {
     }
   }).observe(document.body, {subtree: true, attributes: true, attributeFilter: ["data-seq"]});
 }"""
-"""Installed once in the page (``page.evaluate(RECORDER_JS, list(PAGE_TABLES))``): it records in
+"""Installed once in the page (``page.evaluate(RECORDER_JS, page_order(page))``): it records in
 ``window.__cardlabPerf`` every layout shift (its sources placed in or below a table), every event
 of an interaction taking 16 ms or more, every press and every new drawing of a table."""
 
@@ -123,44 +121,45 @@ SEEN_JS = """(start) => {
 SEQ_JS = "(sel) => Number(document.querySelector(sel + ' .cardlab-table .cardlab-svg').dataset.seq)"
 
 
-# --- the scripted readers: (targets of the drawing, its markup) -> the target to click, ``key:<key>``
-# --- to press a key, or None (nothing to do yet, or the end) ---------------------------------------
-def cleopatra_reader(targets: list[str], drawing: str) -> str | None:
-    """Turn a card whenever it is yours to turn (the computer turns its own after a pause)."""
-    return "turn" if "turn" in targets else None
-
-
-def duo_reader(targets: list[str], drawing: str) -> str | None:
-    """Two people at one keyboard: the one due turns a card with their key (A left, K right)."""
-    for name, key in (("Left", "a"), ("Right", "k")):
-        if f">{name} to play<" in drawing:
-            return f"key:{key}"
-    return None
-
-
-def trappola_reader(targets: list[str], drawing: str) -> str | None:
-    """Go on to the next deal, keep the hand dealt, else play the first card that may be played."""
-    for wanted in ("next", "keep"):
-        if wanted in targets:
-            return wanted
-    return next((t for t in targets if t.startswith("play ")), None)
-
-
-def kirifu_reader(targets: list[str], drawing: str) -> str | None:
-    """Cut the card passed when a cutter is marked, else take it in; pass the first card of the
-    hand (a chosen card is passed)."""
-    for prefix in ("cut ", "take ", "passed:"):
-        found = next((t for t in targets if t.startswith(prefix)), None)
-        if found:
-            return found
-    if "btn:pass" in targets and "cardlab-card selected" in drawing:
-        return "btn:pass"
-    return next((t for t in targets if t.startswith("hand:")), None)
-
-
+# --- the tables of the page ------------------------------------------------------------------------
 Reader = Callable[[list[str], str], "str | None"]
-PLAYERS: dict[str, Reader] = {"Cleopatra": cleopatra_reader, "Cleopatra for two": duo_reader,
-                               "Trappola": trappola_reader, "Kirifu": kirifu_reader}
+"""A scripted reader: (targets of the drawing, its markup) -> the target to click, ``key:<key>``
+to press a key, or None (nothing to do yet, or the end)."""
+
+
+@dataclass(frozen=True)
+class PageTable:
+    """A table of the classroom page: its ``name`` as the figures say it, its ``selector`` (the CSS
+    class of its root: the first element of the page that has it) and the scripted ``reader`` who
+    plays it (None: a table the benchmark does not play, a replay, below which a shift is placed
+    all the same)."""
+
+    name: str
+    selector: str
+    reader: Reader | None = None
+
+
+def page_tables() -> list[PageTable]:
+    """Every game's tables of the classroom page, in the registry's order: ``TABLES`` of the
+    game's ``tools/games/<game>/classroom.py``, where it has one."""
+    found = [game_tool(info, "classroom") for info in all_games()]
+    return [table for module in found if module is not None for table in module.TABLES]
+
+
+def played_tables() -> dict[str, PageTable]:
+    """The tables that a scripted reader plays, by name."""
+    return {table.name: table for table in page_tables() if table.reader is not None}
+
+
+PAGE_ORDER_JS = """(selectors) => selectors.filter((sel) => document.querySelector(sel)).sort((a, b) =>
+  document.querySelector(a).compareDocumentPosition(document.querySelector(b)) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1)"""
+"""The selectors of the tables on the page, in the page's order (a shift is placed in one, or below one)."""
+
+
+def page_order(page: Any) -> list[str]:
+    """The selectors of :func:`page_tables` found on ``page``, in its order."""
+    order: list[str] = page.evaluate(PAGE_ORDER_JS, [table.selector for table in page_tables()])
+    return order
 
 
 # --- playing a table ------------------------------------------------------------------------------------
@@ -246,10 +245,13 @@ def wait_answer(page: Any, selector: str, seq: int, reader: Reader) -> None:
 
 
 def play(page: Any, name: str, moves: int, double_every: int = 4) -> Played:
-    """Play ``moves`` gestures on the table ``name`` of :data:`TABLES` (every ``double_every``-th a
-    double-click), the table at the top of the window, and return what the recorder saw meanwhile."""
-    selector, reader = TABLES[name], PLAYERS[name]
-    page.evaluate(RECORDER_JS, list(PAGE_TABLES))
+    """Play ``moves`` gestures on the table ``name`` of :func:`played_tables` (every
+    ``double_every``-th a double-click), the table at the top of the window, and return what the
+    recorder saw meanwhile."""
+    table = played_tables()[name]
+    selector, reader, order = table.selector, table.reader, page_order(page)
+    assert reader is not None
+    page.evaluate(RECORDER_JS, order)
     page.locator(selector).first.evaluate("(el) => el.scrollIntoView({block: 'start', behavior: 'instant'})")
     page.wait_for_function(SETTLED_JS, arg=selector, timeout=ANSWER_MS, polling=50)
     time.sleep(0.5)                                     # the scroll's own frames pass
@@ -271,7 +273,7 @@ def play(page: Any, name: str, moves: int, double_every: int = 4) -> Played:
         played.heights.append(page.evaluate(HEIGHT_JS, selector))
         time.sleep(READER_PAUSE_S)
     time.sleep(0.5)                                     # the last shifts are reported
-    index = PAGE_TABLES.index(selector)
+    index = order.index(selector)
     seen = page.evaluate(SEEN_JS, start)
     played.shifts = [e for e in seen["shifts"]
                      if any(s["place"] is not None and s["place"] >= index for s in e["sources"])]
@@ -322,8 +324,8 @@ def open_page(browser: Any, url: str, window: tuple[int, int]) -> Any:
     page = browser.new_context(viewport={"width": window[0], "height": window[1]}).new_page()
     page.set_default_timeout(ANSWER_MS)
     page.goto(url, timeout=PAGE_MS)
-    for selector in PAGE_TABLES:
-        page.locator(f"{selector} .cardlab-table .cardlab-svg svg").first.wait_for(timeout=PAGE_MS)
+    for table in page_tables():
+        page.locator(f"{table.selector} .cardlab-table .cardlab-svg svg").first.wait_for(timeout=PAGE_MS)
     page.evaluate("() => document.fonts.ready.then(() => true)")
     return page
 
@@ -366,10 +368,11 @@ def details(played: Played) -> str:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m cardlab.bench browser", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.bench browser", description=__doc__.split("\n")[0])
     parser.add_argument("--moves", type=int, default=24, help="gestures per table (default 24)")
     parser.add_argument("--window", default="1280x1000", help="the window, WIDTHxHEIGHT CSS px (default 1280x1000)")
-    parser.add_argument("--tables", default=",".join(TABLES), help=f"tables to play (default {','.join(TABLES)})")
+    played = ",".join(played_tables())
+    parser.add_argument("--tables", default=played, help=f"tables to play (default {played})")
     parser.add_argument("--shifts", action="store_true", help="list every shift")
     args = parser.parse_args(argv)
     window = tuple(int(v) for v in args.window.split("x"))

@@ -1,6 +1,7 @@
-"""Entry point: ``python -m cardlab.bench NAME [options]``; ``python -m cardlab.bench --help``
+"""Entry point: ``python -m tools.bench NAME [options]``; ``python -m tools.bench --help``
 lists the names: each module of this package that has a ``main(argv)`` (the shared benchmarks),
-then each registered game whose ``bench`` part offers one (the game's own benchmark)."""
+then each registered game whose :class:`~tools.bench.part.GameBench` offers one (the game's own
+benchmark)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ import pkgutil
 import sys
 from typing import Callable
 
-import cardlab.bench as package
+import tools.bench as package
 from cardlab.registry import game_info, game_names
+from tools.bench.part import game_bench
 
 Main = Callable[[list[str]], int | None]
 """A benchmark: ``main(argv)``, returning its exit status (None: 0)."""
@@ -27,7 +29,7 @@ def find(name: str) -> Main | None:
         main = getattr(importlib.import_module(f"{package.__name__}.{name}"), "main", None)
         return main if callable(main) else None
     if name in game_names():
-        bench = game_info(name).part("bench", None)
+        bench = game_bench(game_info(name))
         return None if bench is None else bench.main
     return None
 
@@ -47,7 +49,7 @@ def summary(main: Main) -> str:
 
 def usage(found: dict[str, Main], details: bool) -> str:
     """The usage line listing ``found``; with ``details``, each benchmark's summary below it."""
-    lines = [f"usage: python -m cardlab.bench {{{','.join(found)}}} [options]"]
+    lines = [f"usage: python -m tools.bench {{{','.join(found)}}} [options]"]
     if details:
         lines += ["", "benchmarks (NAME --help: the options of one):"]
         lines += [f"  {name:<10} {summary(main)}" for name, main in found.items()]

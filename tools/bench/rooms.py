@@ -1,6 +1,6 @@
 """How a room server holds a class: rooms of Kirifu played by computer clients over WebSockets.
 
-``python -m cardlab.bench rooms [--rooms 50] [--seconds 25] [--think 2000]`` starts a room server
+``python -m tools.bench rooms [--rooms 50] [--seconds 25] [--think 2000]`` starts a room server
 in a process of its own (its SQLite file in a temporary folder), makes ``--rooms`` rooms with the
 teacher's API (``POST /api/teacher``, ``add_game``: ``--game``, by default Kirifu, the first
 registered game that 4 people play; 4 people's seats each) and connects one
@@ -58,7 +58,7 @@ SEATS = 4
 def default_game() -> str:
     """The game the rooms play unless told: the first registered game that :data:`SEATS` people
     play (Kirifu, of the built-in games)."""
-    from ..registry import game_info, game_names
+    from cardlab.registry import game_info, game_names
 
     return next(name for name in game_names() if game_info(name).players[0] <= SEATS <= game_info(name).players[1])
 
@@ -70,8 +70,8 @@ def serve_rooms(count: int, db: str, game: str) -> None:
     this process's id, the rooms' teacher's tokens), then serve until stdin closes."""
     import logging
 
-    from ..registry import game_info
-    from ..rooms import serve
+    from cardlab.registry import game_info
+    from cardlab.rooms import serve
 
     logging.basicConfig(format="%(created).3f %(message)s", level=logging.WARNING)   # the cuts, timed
     game_info(game).part("table")
@@ -88,7 +88,7 @@ class Server:
     def __init__(self, rooms: int, db: str, game: str) -> None:
         self.game = game
         self.log = open(db + ".log", "w+")
-        self.process = subprocess.Popen([sys.executable, "-m", "cardlab.bench", "rooms", "--serve", str(rooms),
+        self.process = subprocess.Popen([sys.executable, "-m", "tools.bench", "rooms", "--serve", str(rooms),
                                          "--db", db, "--game", game], stdin=subprocess.PIPE,
                                         stdout=subprocess.PIPE, stderr=self.log, text=True)
         line = self.process.stdout.readline() if self.process.stdout else ""
@@ -434,7 +434,7 @@ def report(run: Run, elapsed: float, cpu: tuple[float, float, float], memory: di
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m cardlab.bench rooms", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.bench rooms", description=__doc__.split("\n")[0])
     parser.add_argument("--rooms", type=int, default=50, help="rooms, each a game of 4 people (default 50)")
     parser.add_argument("--game", help="the game played (default the first registered game of 4 people: Kirifu)")
     parser.add_argument("--seconds", type=float, default=25.0, help="length of the measured run (default 25)")

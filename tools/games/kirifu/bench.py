@@ -1,4 +1,4 @@
-"""Speed and strength of Kirifu's computer players: ``python -m cardlab.bench kirifu``.
+"""Speed and strength of Kirifu's computer players: ``python -m tools.bench kirifu``.
 
 Speed (``--part speed``): games a second through ``simulate`` (one core, CPU time) of random and
 rule-of-thumb players on the compiled kernel and in the engine (the same bots given as
@@ -45,14 +45,14 @@ from typing import Sequence
 import pandas as pd
 
 from cardlab.bots import RandomBot
-from .bots import TABLE_BUDGET, SearchBot, ThumbBot, make_bot, thumb_action
+from cardlab.games.kirifu.bots import TABLE_BUDGET, SearchBot, ThumbBot, make_bot, thumb_action
 from cardlab.game import play_out
-from . import engine as kirifu
+from cardlab.games.kirifu import engine as kirifu
 from cardlab.sim import run_games, simulate
 from cardlab.stats import mean_interval
-from cardlab.bench import Timed
-from cardlab.bench.part import CoachCases, GameBench
-from cardlab.bench.sim import AgainstEngine, Case, RunSize, engine_loop
+from tools.bench import Timed
+from tools.bench.part import CoachCases, GameBench
+from tools.bench.sim import AgainstEngine, Case, RunSize, engine_loop
 
 LINEUP = ("search", "thumb", "random", "thumb", "random")
 MAX_ACTIONS = 5000
@@ -278,7 +278,7 @@ def table_strength(games: int, seed: int, processes: int, cases: int) -> None:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m cardlab.bench kirifu", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m tools.bench kirifu", description=__doc__)
     parser.add_argument("--games", type=int, default=600,
                         help="games per player count, rounded up to whole rounds of seatings (default 600)")
     parser.add_argument("--players", type=int, nargs="+", default=[3, 4, 5], help="player counts (default 3 4 5)")
@@ -330,7 +330,7 @@ BENCH = GameBench(
                      thumb=ThumbBot, thumb_choice=thumb_action, unit="places"),
     main=main,
 )
-"""Kirifu's ``bench`` part (:class:`cardlab.bench.part.GameBench`): 4 random players on the
+"""Kirifu's ``bench`` part (:class:`tools.bench.part.GameBench`): 4 random players on the
 kernel against the engine (target 500 games/s), the coach's figures against the rule of thumb
 without its noise (:func:`~cardlab.games.kirifu.bots.thumb_action`), and this module's
 benchmark."""

@@ -1,4 +1,4 @@
-/* The site's service worker (cardlab/site/offline.py writes it over JupyterLite's own, at the same
+/* The site's service worker (tools/site/offline.py writes it over JupyterLite's own, at the same
  * address, so that the two never fight over the site's scope).
  *
  * JupyterLite's part is kept as it was: the kernel's file system (`/api/drive`) and its input

@@ -1,4 +1,4 @@
-"""``python -m cardlab.site build [--out site]``: build the static site (see :mod:`.build`)."""
+"""``python -m tools.site build [--out site]``: build the static site (see :mod:`.build`)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from .notebooks import tag_full_kit
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m cardlab.site", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m tools.site", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
     command = commands.add_parser("build", help="build the site")
     command.add_argument("--out", type=Path, default=Path("site"), help="the folder to build it in (replaced)")

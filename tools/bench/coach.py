@@ -1,7 +1,7 @@
-"""Benchmark of the coach: ``python -m cardlab.bench coach``.
+"""Benchmark of the coach: ``python -m tools.bench coach``.
 
 For each game with a ``coach`` part whose ``bench`` part gives the coach's cases
-(:class:`~cardlab.bench.part.CoachCases`: Trappola and Kirifu) it prints
+(:class:`~tools.bench.part.CoachCases`: Trappola and Kirifu) it prints
 
 - the time to a hint at the default budget (median and 95th percentile) over decision points
   taken from games between rule-of-thumb players;
@@ -20,12 +20,11 @@ import statistics
 import time
 from typing import TYPE_CHECKING, Any, Hashable
 
-from ..coach import HintSearch, review
-from ..game import GameState
-from ..records import record_of
-from ..registry import with_part
-from ..stats import mean_interval
-from .part import CoachCases
+from cardlab.coach import HintSearch, review
+from cardlab.game import GameState
+from cardlab.records import record_of
+from cardlab.stats import mean_interval
+from .part import CoachCases, benched
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -38,14 +37,9 @@ HINT_SEATS = 3
 
 
 def coached() -> dict[str, CoachCases]:
-    """The games the benchmark measures, by name: those with a ``coach`` part whose ``bench``
-    part gives the coach's cases."""
-    out = {}
-    for info in with_part("coach"):
-        bench = info.part("bench", None)
-        if bench is not None and bench.coach is not None:
-            out[info.name] = bench.coach
-    return out
+    """The games the benchmark measures, by name: those with a ``coach`` part whose
+    :class:`~tools.bench.part.GameBench` gives the coach's cases."""
+    return {info.name: bench.coach for info, bench in benched() if info.has("coach") and bench.coach is not None}
 
 
 def positions(cases: CoachCases, count: int, seed: int = 2026, every: int = 3) -> list[GameState]:
@@ -145,7 +139,7 @@ def bench_game(game: str, cases: CoachCases, n_positions: int, factor: int, game
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m cardlab.bench coach", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m tools.bench coach", description=__doc__)
     parser.add_argument("--positions", type=int, default=20, help="decision points per game (default 20)")
     parser.add_argument("--long", type=int, default=8, help="the longer search's budget factor (default 8)")
     parser.add_argument("--games", type=int, default=3, help="games played by the hints, reviewed (default 3)")

@@ -1,10 +1,10 @@
 """How responsive a card table is: milliseconds to apply one event and redraw the whole table.
 
-``python -m cardlab.bench table [--events N] [--seed S]`` times the demo table (a 7-card hand and
+``python -m tools.bench table [--events N] [--seed S]`` times the demo table (a 7-card hand and
 a full 52-card layout) and prints mean / median / p95 / max per event against the 20 ms target.
 A game's bench can time its own table with the same function::
 
-    from cardlab.bench.table import measure, report
+    from tools.bench.table import measure, report
     times, _ = measure(table.view, events)
     report("cleopatra table", times)
 
@@ -22,8 +22,8 @@ import statistics
 import time
 from collections.abc import Sequence
 
-from ..widgets.demo import DemoTable
-from ..widgets.view import Event, TableView
+from cardlab.widgets.demo import DemoTable
+from cardlab.widgets.view import Event, TableView
 
 TARGET_MS = 20.0
 
@@ -67,7 +67,7 @@ def demo_events(n: int, hand_size: int) -> list[Event]:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m cardlab.bench table", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.bench table", description=__doc__.split("\n")[0])
     parser.add_argument("--events", type=int, default=400, help="events per table (default 400)")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)

@@ -1,6 +1,6 @@
 """Replays: milliseconds per action of a record's positions, at 100, 500 and 2,000 actions.
 
-``python -m cardlab.bench replay [--lengths 100 500 2000] [--seconds 60] [--repeat 3]`` finds, for
+``python -m tools.bench replay [--lengths 100 500 2000] [--seconds 60] [--repeat 3]`` finds, for
 each registered game, a long game among its presets (seeded games of random choices, for at most
 ``--seconds`` in all), and cuts its record after each of ``--lengths`` actions that it reaches. For each
 cut it prints, per action (the best of ``--repeat`` runs):
@@ -24,9 +24,9 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..game import GameState
-from ..records import Record, record_of
-from ..registry import GameInfo, all_games
+from cardlab.game import GameState
+from cardlab.records import Record, record_of
+from cardlab.registry import GameInfo, all_games
 
 LENGTHS = (100, 500, 2000)
 
@@ -74,7 +74,7 @@ def figures(info: GameInfo, record: Record, repeat: int) -> tuple[float, float, 
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m cardlab.bench replay", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.bench replay", description=__doc__.split("\n")[0])
     parser.add_argument("--lengths", type=int, nargs="+", default=list(LENGTHS), help="actions of the records")
     parser.add_argument("--seconds", type=float, default=60.0, help="search for a long game, per game")
     parser.add_argument("--repeat", type=int, default=3, help="runs of each figure (the best is shown)")

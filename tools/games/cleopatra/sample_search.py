@@ -1,6 +1,7 @@
 """The search that completed the source's sample game of Cleopatra to 100 steps.
 
-Only who searches imports this module (the runtime loads the shipped record). The source (a
+A tool that made a data file of the package, not part of it (the runtime loads the shipped
+record). The source (a
 personal Japanese web page; its author learned the game at university) narrates steps 1–16 of a
 game and its last step, 100, where X turns a 10 as his very last card and loses (C15). Steps
 17–99 are not given, nor are the suits or the two number cards of step 11. :func:`search_sample`
@@ -22,7 +23,7 @@ card for card wherever it names a card:
 
 The result ships as ``cardlab/games/cleopatra/sample.json``
 (:func:`cardlab.games.cleopatra.sample.load_sample` reads it); ``python -m
-cardlab.games.cleopatra.sample_search`` rebuilds it (about 10,000 attempts, two minutes).
+tools.games.cleopatra.sample_search``, from the repository's root, rebuilds it (about 10,000 attempts, two minutes).
 """
 
 from __future__ import annotations
@@ -35,8 +36,8 @@ from typing import Sequence
 
 from cardlab.cards import Card, french_deck
 from cardlab.records import Record, record_of
-from .engine import CLEOPATRA, new_game, variant
-from .sample import NARRATION, SAMPLE_SEED, SOURCE, source_comment
+from cardlab.games.cleopatra.engine import CLEOPATRA, new_game, variant
+from cardlab.games.cleopatra.sample import NARRATION, SAMPLE_SEED, SOURCE, source_comment
 
 X_START: tuple[str | None, ...] = ("5", "Q", "8", "K", "7", None, None, "K", "4", "2", "2", "J")
 """X's first twelve cards as the narration fixes them (``None``: a number card not named)."""
@@ -90,7 +91,7 @@ def _hand(rng: random.Random, colour: str, start: Sequence[str | None]) -> list[
 def _attempt(seed: int, attempt: int) -> tuple[dict, int, list]:
     """Candidate ``attempt`` of the search from ``seed``, drawn from its own RNG: the deal, the
     game seed and a maker of the two slap models (seeds and attention)."""
-    from .bots import SlapBot  # bots import games: import here to keep layers one-way
+    from cardlab.games.cleopatra.bots import SlapBot
     rng = random.Random(f"cleopatra-sample/{seed}/{attempt}")
     deal = {"hands": [[c.ascii() for c in _hand(rng, "red", X_START)],
                       [c.ascii() for c in _hand(rng, "black", Y_START)]], "first": 0}
@@ -135,8 +136,8 @@ def search_sample(seed: int = SAMPLE_SEED, max_attempts: int = 2_000_000, first:
     raise RuntimeError(f"no sample game found in {max_attempts} attempts from seed {seed}")
 
 
-if __name__ == "__main__":  # python -m cardlab.games.cleopatra.sample_search: rebuild the data file
+if __name__ == "__main__":  # python -m tools.games.cleopatra.sample_search: rebuild the data file
     found = search_sample()
-    path = resources.files(__package__) / "sample.json"
+    path = resources.files("cardlab.games.cleopatra") / "sample.json"
     found.record.save(str(path))
     print(f"attempt {found.attempts}, {found.seconds:.1f} s -> {path}")

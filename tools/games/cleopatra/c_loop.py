@@ -1,4 +1,4 @@
-"""The plain C loops that ``python -m cardlab.bench sim`` measures the kernel against, beside this
+"""The plain C loops that ``python -m tools.bench sim`` measures the kernel against, beside this
 module: Beggar-my-neighbour (``bmn.c``) and Cleopatra with slaps (``cleopatra.c``, on the
 kernel's generator, so its games are the kernel's: :func:`c_rows`), compiled with ``cc`` when one
 is on the path."""

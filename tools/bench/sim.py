@@ -1,8 +1,8 @@
-"""Simulation speed: ``python -m cardlab.bench sim [--seconds S] [--rounds R]``.
+"""Simulation speed: ``python -m tools.bench sim [--seconds S] [--rounds R]``.
 
 The games per second of what ``simulate()`` runs (dealing and the DataFrame included), on one
-core, each with a ratio to a yardstick: the rows every registered game declares in its ``bench``
-part (:class:`cardlab.bench.part.GameBench`), of three kinds:
+core, each with a ratio to a yardstick: the rows every registered game declares in its
+:class:`tools.bench.part.GameBench` (``tools/games/<game>/bench.py``), of three kinds:
 
 - :class:`AgainstYardstick` (Cleopatra and its relatives, on the compiled kernel): a plain loop
   of the first case's game, the same for every case (Cleopatra's: a C loop of
@@ -39,10 +39,11 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, Callable, Iterator, Mapping, NamedTuple, Protocol, Sequence
 
-from ..bots import RandomBot
-from ..game import GameState, play_out
-from ..registry import with_part
-from ..sim import bot_seed, game_seed, simulate
+from cardlab.bots import RandomBot
+from cardlab.game import GameState, play_out
+from cardlab.sim import bot_seed, game_seed, simulate
+
+from .part import benched
 
 QUIET = 0.2
 """Cores of other work below which a run counts as having had the machine to itself."""
@@ -96,7 +97,7 @@ class Rates(NamedTuple):
 
 
 class SimRows(Protocol):
-    """Rows of the benchmark, as a game's ``bench`` part declares them."""
+    """Rows of the benchmark, as a game's :class:`~tools.bench.part.GameBench` declares them."""
 
     def rows(self, game: str, settings: Settings) -> Iterator[str]:
         """Measure ``game``'s cases and give the printed lines, each as soon as it is measured."""
@@ -280,7 +281,7 @@ def _row(case: Case, rate: float, ref: float) -> str:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m cardlab.bench sim", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.bench sim", description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="scale of each run (default 3)")
     parser.add_argument("--rounds", type=int, default=5,
                         help="runs of each side of a ratio and of each kernel figure, the best kept (default 5)")
@@ -288,8 +289,8 @@ def main(argv: list[str]) -> int:
     settings = Settings(args.seconds, max(1, args.rounds))
     print(load())
     print(f"{'path':30} {'sim games/s':>12} {'reference/s':>12} {'ratio':>7} {'target':>9}", flush=True)
-    for info in with_part("bench"):
-        for rows in info.part("bench").sim:
+    for info, bench in benched():
+        for rows in bench.sim:
             for line in rows.rows(info.name, settings):
                 print(line, flush=True)
     print(load())

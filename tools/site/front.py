@@ -12,8 +12,8 @@ import html
 import json
 from pathlib import Path
 
-from ..pages import page_title
-from ..registry import game_names
+from cardlab.pages import page_title
+from cardlab.registry import game_names
 from .offline import REGISTER
 
 WORDS = {
@@ -46,7 +46,7 @@ OFFLINE = {
            "オフライン用にサイトをコピーしています：{total} ファイル中 {kept}…",
            "このブラウザにサイト全体が保存されました。オフラインでも使えます。"),
 }
-"""What works offline (:mod:`cardlab.site.offline`), and the status line's texts: filling, done."""
+"""What works offline (:mod:`tools.site.offline`), and the status line's texts: filling, done."""
 STYLE = """
 body { font-family: system-ui, "Noto Sans CJK JP", sans-serif; margin: 0 auto; max-width: 64rem;
        padding: 1rem; line-height: 1.5; color: #1d1d1d; }

@@ -1,6 +1,7 @@
-"""Benchmarks: ``python -m cardlab.bench NAME`` runs ``cardlab.bench.NAME.main(argv)``, or for a
-game's name the game's own benchmark (the ``main`` of its ``bench`` part, :mod:`cardlab.bench.part`);
-``python -m cardlab.bench --help`` lists them.
+"""Benchmarks: ``python -m tools.bench NAME`` runs ``tools.bench.NAME.main(argv)``, or for a
+game's name the game's own benchmark (the ``main`` of its :class:`~tools.bench.part.GameBench`,
+``tools/games/<game>/bench.py``);
+``python -m tools.bench --help`` lists them.
 
 Benchmarks print figures (games per second, milliseconds per decision, ratios against a
 baseline measured in the same run); they are not tests and assert nothing about speed.

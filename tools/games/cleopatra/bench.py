@@ -1,17 +1,17 @@
-"""Cleopatra's ``bench`` part (:class:`cardlab.bench.part.GameBench`): its rows of ``python -m
-cardlab.bench sim``, the compiled kernel of Beggar-my-neighbour, Cleopatra and Egyptian
+"""Cleopatra's ``bench`` part (:class:`tools.bench.part.GameBench`): its rows of ``python -m
+tools.bench sim``, the compiled kernel of Beggar-my-neighbour, Cleopatra and Egyptian
 Ratscrew against a plain C loop of Beggar-my-neighbour, Cleopatra with bot slaps against a plain C
 loop of its own (:mod:`.c_loop`), and the kernel on two threads against one."""
 
 from __future__ import annotations
 
-from cardlab.bench.part import GameBench
-from cardlab.bench.sim import AgainstYardstick, Case, RunSize, TwoThreads, Yardstick
+from tools.bench.part import GameBench
+from tools.bench.sim import AgainstYardstick, Case, RunSize, TwoThreads, Yardstick
 from cardlab.game import play_out
 
-from .bots import SlapBot
+from cardlab.games.cleopatra.bots import SlapBot
 from .c_loop import c_loop, slaps_loop
-from .engine import BEGGAR_MY_NEIGHBOUR, CLEOPATRA, EGYPTIAN_RATSCREW, new_game
+from cardlab.games.cleopatra.engine import BEGGAR_MY_NEIGHBOUR, CLEOPATRA, EGYPTIAN_RATSCREW, new_game
 
 BOT_SLAPS = Case("Cleopatra, bot slaps", CLEOPATRA, ("slapper", "slapper"), target=200_000)
 """The case of the games/s target, and of the two threads."""

@@ -16,19 +16,19 @@ from the site itself, never from a CDN:
    matplotlib (no WebAssembly wheel of them is to be had from the registries);
 4. Pyodide's lock rewritten to list exactly these wheels, with their own sha256, and the kernel
    told to load cardlab when it starts, so a notebook's first cell imports it as in the lab;
-5. the notebooks (as :func:`cardlab.site.notebooks.for_site` makes them for the site) and the rule
+5. the notebooks (as :func:`tools.site.notebooks.for_site` makes them for the site) and the rule
    pages, then ``voici build`` of JupyterLab, the Notebook app, its console (the REPL) and the
    Voici pages;
 6. the icons' font (Font Awesome, from npm), which Voici's pages would load from a CDN, and the
-   front page (:mod:`cardlab.site.front`);
-7. every page's frame in its language, with a progress indicator (:mod:`cardlab.site.frame`);
+   front page (:mod:`tools.site.front`);
+7. every page's frame in its language, with a progress indicator (:mod:`tools.site.frame`);
    the files no page needs dropped (:func:`unused_files`); and last, over JupyterLite's service
-   worker, the site's own, which keeps the whole site for offline use (:mod:`cardlab.site.offline`).
+   worker, the site's own, which keeps the whole site for offline use (:mod:`tools.site.offline`).
 
 Downloads are kept in ``.cache/site/`` and reused. The site works from any static file server and
 from a subfolder of a site: every address in it is relative.
 
-    python -m cardlab.site build --out site
+    python -m tools.site build --out site
 
 The versions are those that work together (``pyproject.toml``'s extra ``site``): Voici's page
 bundles JupyterLite 0.7's front end, which takes the Pyodide kernel 0.7.0, which expects Pyodide

@@ -1,4 +1,4 @@
-"""Speed and strength of Trappola's computer players: ``python -m cardlab.bench trappola``.
+"""Speed and strength of Trappola's computer players: ``python -m tools.bench trappola``.
 
 Three parts (``--part``, repeatable; all by default):
 
@@ -28,15 +28,15 @@ from functools import partial
 from typing import Any, Callable, Sequence
 
 from cardlab.bots import RandomBot
-from .bots import PLAY_CARD, HandSampler, RuleOfThumbBot, SearchBot, card_play_world, engine_playout
+from cardlab.games.trappola.bots import PLAY_CARD, HandSampler, RuleOfThumbBot, SearchBot, card_play_world, engine_playout
 from cardlab.cards import ITALIAN, Card
 from cardlab.game import play_out
-from . import engine as trappola
+from cardlab.games.trappola import engine as trappola
 from cardlab.sim import simulate
 from cardlab.stats import mean_interval, wilson
-from cardlab.bench import Timed
-from cardlab.bench.part import CoachCases, GameBench
-from cardlab.bench.sim import AgainstEngine, Case, RunSize, engine_loop
+from tools.bench import Timed
+from tools.bench.part import CoachCases, GameBench
+from tools.bench.sim import AgainstEngine, Case, RunSize, engine_loop
 
 PLAYERS: dict[str, Callable[[int, int], object]] = {
     "search": lambda seed, budget: SearchBot(seed, budget=budget),
@@ -216,7 +216,7 @@ def pairings(chosen: Sequence[tuple[str, str]], deals: int, budget: int, workers
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m cardlab.bench trappola", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python -m tools.bench trappola", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--part", choices=PARTS, action="append", help="run only this part (repeatable)")
     parser.add_argument("--deals", type=int, default=1000, help="deals per pairing and equal-time duel (default 1000)")
@@ -248,6 +248,6 @@ BENCH = GameBench(
                      thumb=RuleOfThumbBot, thumb_choice=RuleOfThumbBot(0).choose, unit="points"),
     main=main,
 )
-"""Trappola's ``bench`` part (:class:`cardlab.bench.part.GameBench`): random single deals on the
+"""Trappola's ``bench`` part (:class:`tools.bench.part.GameBench`): random single deals on the
 kernel against the engine (target 2,000 games/s), the coach's figures on single deals (two
 seats whatever is asked), and this module's benchmark."""

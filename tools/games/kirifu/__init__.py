@@ -1,0 +1,1 @@
+"""Kirifu's tools: the benchmark of its computer players."""

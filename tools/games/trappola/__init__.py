@@ -1,0 +1,1 @@
+"""Trappola's tools: the benchmark of its computer players."""
