@@ -430,6 +430,12 @@ def make_deal(hands: Sequence[str], world: str, first: int = 0, stock_top: str =
     return read_deal(deal, rules)
 
 
+def describe(event: Any, players: Sequence[str], lang: str = "en") -> str:
+    """One public event in words in ``lang``, every seat by name (the table's narration,
+    :func:`cardlab.games.kirifu.words.narrate`)."""
+    return narrate(event, players, lang)
+
+
 def new_game(rules: Rules | str = KIRIFU, seed: int | None = None, deal: dict[str, Any] | None = None,
              players: int | Sequence[str] | None = None, undo: bool = True) -> State:
     """A new game: ``rules`` a ``Rules`` or a preset name; ``players`` a count or the seats' names;
