@@ -15,7 +15,7 @@ import sqlite3
 from typing import Any
 
 import pytest
-from rooms_clients import SeatClient, ws_url
+from rooms_clients import SeatClient, wait_for_mover, ws_url
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
@@ -284,3 +284,34 @@ def test_a_trappola_seat_leaves_a_finished_deal_before_its_turn():
     assert tables[waiting].choices() == ["next"]
     game.handle(game.seats[waiting], "en", {"type": "click", "target": "next", "seq": tables[waiting].view.seq, "t": 800})
     assert tables[waiting].choices() == []                 # on to the new deal, where it waits its turn
+
+
+def test_a_page_that_froze_is_cut_by_its_unanswered_ping_however_few_messages_wait(monkeypatch, caplog):
+    """A page that stops reading after one drawing holds up too little to fill its queue or the
+    socket's buffers; it stops answering pings (its client reads nothing more), and the server cuts
+    it (PING_SECONDS, PING_TIMEOUT, shortened here), saying so in its log; the others play on."""
+    monkeypatch.setattr(protocol, "PING_SECONDS", 0.5)
+    monkeypatch.setattr(protocol, "PING_TIMEOUT", 0.5)
+    running = cardlab.rooms.serve(":memory:")
+    try:
+        game = running.room("frozen").add_game("kirifu", ["Aiko", "Ben", "Chie"], seed=2)
+        host, port = running.url.removeprefix("http://").split(":")
+        raw = socket.create_connection((host, int(port)))
+        raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        with connect(ws_url(running.url, game.seats[0].token), sock=raw, max_queue=1) as frozen:
+            frozen.recv(timeout=60)                               # its first drawing, then nothing more
+            others = [SeatClient(running.url, seat.token) for seat in game.seats]
+            with caplog.at_level(logging.WARNING, logger="cardlab.rooms"):
+                for _ in range(400):                              # the game goes on around it
+                    if game.seats[0].connected == 1:
+                        break
+                    mover = wait_for_mover(others)
+                    assert mover is not None, "the game ended before the frozen page was cut"
+                    assert mover.act(mover.draw["legal"][0])["type"] == "draw"
+                else:
+                    pytest.fail("the frozen page was never cut")
+            assert any("seat 0" in r.getMessage() and "dropped" in r.getMessage() for r in caplog.records)
+            for client in others:
+                client.close()
+    finally:
+        running.stop()

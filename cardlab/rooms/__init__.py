@@ -46,7 +46,7 @@ class RoomServer:
     def __init__(self, lobby: Lobby, host: str, port: int, public_host: str | None = None) -> None:
         import uvicorn
 
-        from .protocol import MAX_WIRE
+        from .protocol import MAX_WIRE, PING_SECONDS, PING_TIMEOUT
         from .server import make_app
 
         prepare_games()                 # before the first connection, not in its handler
@@ -54,7 +54,7 @@ class RoomServer:
         self.lobby, self.host, self.port = lobby, host, port
         self.url = f"http://{public_host or host}:{port}"
         config = uvicorn.Config(make_app(lobby, self.url), host=host, port=port, log_level="warning", lifespan="off",
-                                ws_max_size=MAX_WIRE, ws_ping_interval=20, ws_ping_timeout=20)
+                                ws_max_size=MAX_WIRE, ws_ping_interval=PING_SECONDS, ws_ping_timeout=PING_TIMEOUT)
         self._server = uvicorn.Server(config)
         self.loop: asyncio.AbstractEventLoop | None = None      # the server's own, once it runs
         self._thread = threading.Thread(target=lambda: asyncio.run(self._serve()), name=f"cardlab-rooms-{port}",

@@ -36,7 +36,9 @@ per connection            :data:`RATE` frames a second after a burst of :data:`B
                           :data:`OUTBOX` messages waiting to be sent, and a send may wait
                           :data:`SEND_SECONDS`: past either, the connection is cut (a page that
                           stopped reading; it reconnects and is drawn anew when it reads again);
-                          the socket's send buffer :data:`SEND_BUFFER` bytes
+                          the socket's send buffer :data:`SEND_BUFFER` bytes; a page that
+                          answers no ping for :data:`PING_TIMEOUT` s (pings every
+                          :data:`PING_SECONDS` s) is cut, however few messages it holds up
 per link (seat)           :data:`LINK_RATE` frames a second after :data:`LINK_BURST`, every page
                           together; :data:`PAGES` pages at once
 per teacher's request     :data:`MAX_BODY` bytes of body (a longer one is refused unread: 413)
@@ -61,6 +63,8 @@ PAGES = 8                 # pages open at once on one link
 OUTBOX = 64               # messages waiting to be sent to one connection
 SEND_SECONDS = 5.0        # the longest one message may take to leave
 SEND_BUFFER = 64 * 1024   # a connection's socket send buffer (bytes; the kernel may double it)
+PING_SECONDS = 5.0        # a ping to every page this often ...
+PING_TIMEOUT = 5.0        # ... and a page that has not answered it within this long is cut (code 1011)
 MAX_BODY = 4096           # a teacher's request's body (bytes)
 EVENT_TYPES = ("click", "key", "timer")
 TYPES = EVENT_TYPES + ("width", "act", "hello")

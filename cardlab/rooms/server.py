@@ -55,6 +55,7 @@ STATIC = {"view.js": (_HERE.parent / "widgets" / "view.js", "text/javascript"),
           "view.css": (_HERE.parent / "widgets" / "view.css", "text/css"),
           "client.js": (_HERE / "client.js", "text/javascript"),
           "seat.css": (_HERE / "seat.css", "text/css")}
+CLOSED_BY_PAGE = (1000, 1001, 1012)   # closed by the page itself (or left), or by the server shutting down
 NOT_A_SEAT = "This link is not a seat of any room here: it may be mistyped, or from an earlier room."
 LOG = logging.getLogger("cardlab.rooms")
 T = TypeVar("T")
@@ -290,6 +291,10 @@ async def seat_socket(socket: WebSocket) -> None:
             await conn.room_for_answers()
             frame = await socket.receive()
             if frame["type"] == "websocket.disconnect":
+                if frame.get("code") not in CLOSED_BY_PAGE:
+                    LOG.warning("cardlab rooms: a page of seat %s of game %s dropped: no close from the page "
+                                "(code %s: it answered no ping in %g s, or lost its network)",
+                                conn.seat.number, conn.game.id, frame.get("code"), protocol.PING_TIMEOUT)
                 break
             text = frame.get("text") if frame.get("text") is not None else frame.get("bytes")
             if not hub.allow(conn):
