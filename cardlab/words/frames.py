@@ -82,7 +82,7 @@ def labelled(table: T, lang: str, own: Mapping[str, str] | None = None) -> T:
         shown.name = label(shown.name, lang, own)
         if _worded(shown):
             shown = pd.Series(words(shown), index=shown.index, name=shown.name)
-    return shown  # type: ignore[return-value]
+    return shown
 
 
 def _worded(column: Any) -> bool:
