@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import textwrap
 import unicodedata
 from typing import TYPE_CHECKING, Any
@@ -28,9 +29,33 @@ def caption(fig: "Figure", text: str, width: int = 95) -> "Text":
     titles and legends may reach under the figure's edge)."""
     renderer = fig.canvas.get_renderer()
     lowest = min([ax.get_tightbbox(renderer).y0 / fig.bbox.height for ax in fig.axes] + [0.0])
-    wide = any(unicodedata.east_asian_width(ch) in "WF" for ch in text)
-    return fig.text(0.02, lowest - 0.03, textwrap.fill(text, width // 2 if wide else width), ha="left", va="top",
-                    fontsize=10, style="italic")
+    wide = any(_columns(ch) == 2 for ch in text)
+    return fig.text(0.02, lowest - 0.03, wrap_wide(text, width) if wide else textwrap.fill(text, width), ha="left",
+                    va="top", fontsize=10, style="italic")
+
+
+_UNIT = re.compile(r"[A-Za-z0-9.,%+\-−–~/:'½]+|\s+|.")
+"""What a line may not break inside: a run of Latin letters, digits and the signs of a number."""
+NO_LINE_START = "、。，．）」』】〕％：！？!?,.;:)]%"
+"""Japanese line-breaking rule (禁則): these never begin a line."""
+
+
+def _columns(text: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def wrap_wide(text: str, width: int) -> str:
+    """``text`` with wide (CJK) characters wrapped at ``width`` columns (a wide character is two):
+    a line breaks between characters, never inside a number or a Latin word (8,344; −0.4), and
+    never before closing punctuation (:data:`NO_LINE_START`)."""
+    lines, line = [], ""
+    for unit in _UNIT.findall(text):
+        if line.strip() and _columns(line + unit) > width and unit[0] not in NO_LINE_START and not unit.isspace():
+            lines.append(line.rstrip())
+            line = unit
+        else:
+            line += unit
+    return "\n".join(lines + [line.rstrip()])
 
 
 #: Japanese fonts by family name, in the order tried (those the SVG drawings ask for too)

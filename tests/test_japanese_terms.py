@@ -82,7 +82,8 @@ def test_the_check_reaches_every_kind_of_text():
     """Pages, notebook Markdown and outputs, and the catalogues' Japanese strings (the slap drill's,
     the rooms' and the exercises' among them) are all read; English labels are not."""
     wheres = [where for where, _ in japanese_texts()]
-    for part in ("docs/ja/rules/kirifu.md", "notebooks/ja/01_cleopatra.ipynb cell", "notebooks/ja/06_your_own_game.ipynb cell",
+    for part in ("docs/ja/rules/kirifu.md", "notebooks/ja/01_cleopatra.ipynb cell", "notebooks/ja/04_experiments.ipynb cell",
+                 "notebooks/ja/05_record_hunt.ipynb cell", "notebooks/ja/06_your_own_game.ipynb cell",
                  "notebooks/ja/07_puzzles.ipynb cell", "cardlab/games/cleopatra/words.py",
                  "cardlab/games/cleopatra/table_drill.py", "cardlab/games/cleopatra/exercises.py",
                  "cardlab/puzzles/words.py", "cardlab/rooms/"):

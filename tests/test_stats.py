@@ -50,3 +50,19 @@ def test_a_caption_sits_under_everything_the_axes_draw():
     assert "\n" in text.get_text()
     assert text.get_window_extent(renderer).y1 < ax.get_tightbbox(renderer).y0
     plt.close(fig)
+
+
+def test_a_japanese_caption_breaks_between_characters_never_inside_a_number_nor_before_closing_punctuation():
+    from cardlab.plots import NO_LINE_START, wrap_wide
+
+    text = ("でたらめな配り方1,000,000通りのうち、一番長いゲームは3,437枚です（破線は記録の8,344枚）。"
+            "点差はディーラーでない側で-0.4点、ディーラーで+0.4点動きますが、誤差の範囲内です。") * 2
+    wrapped = wrap_wide(text, 40)
+    lines = wrapped.split("\n")
+    assert len(lines) > 4 and "".join(lines) == text
+    import unicodedata
+    columns = [sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in line) for line in lines]
+    assert max(columns) <= 42 and min(columns[:-1]) >= 30               # 40 columns, or a closing mark more
+    assert all(line[0] not in NO_LINE_START for line in lines)
+    for number in ("1,000,000", "3,437", "8,344", "-0.4", "+0.4"):
+        assert wrapped.count(number) == text.count(number), number

@@ -78,11 +78,41 @@ def kernel_players(players: Sequence[PlayerSpec], option: str, default: Any) -> 
     return kinds, values
 
 
+BAR_WORDS = {"games": {"en": " games", "ja": ("シミュレーション", "ゲーム")},
+             "cards": {"en": " cards", "ja": ("エンジンで再生", "枚")}}
+"""What a progress bar counts, in each language: the English unit (after the caller's label), the
+Japanese label and unit (no English left on the bar)."""
+
+
+def progress_bar(total: int | None, label: str, lang: str = "en", progress: bool | None = None,
+                 counts: str = "games", delay: float = 0.0) -> Any:
+    """A progress bar (``tqdm.auto``: a widget in notebooks, a line of text elsewhere) over ``total``
+    ``counts`` ("games" or "cards"; ``total`` None when not known beforehand), in ``lang``: ``label``
+    (the rules' name) and the unit in English, :data:`BAR_WORDS` in Japanese; None when it is off
+    (``progress`` False, or None under ``CARDLAB_QUICK``). It shows once ``delay`` seconds have passed."""
+    from ..words import check_lang
+
+    check_lang(lang)
+    if counts not in BAR_WORDS:
+        raise ValueError(f"counts: one of {', '.join(BAR_WORDS)}, not {counts!r}")
+    if not ((not quick()) if progress is None else progress):
+        return None
+    from tqdm.auto import tqdm
+
+    if lang == "en":
+        return tqdm(total=total, desc=label, unit=BAR_WORDS[counts]["en"], delay=delay)
+    desc, unit = BAR_WORDS[counts]["ja"]
+    shape = ("{desc}：{percentage:3.0f}%|{bar}| {n}/{total}" + unit + "（経過 {elapsed}、残り {remaining}）"
+             if total is not None else "{desc}：{n}" + unit + "（経過 {elapsed}）")
+    return tqdm(total=total, desc=desc, unit=unit, bar_format=shape, delay=delay)
+
+
 def map_jobs(work: Callable[[Any], list], jobs: Sequence[Any], sizes: Sequence[int], *, processes: int = 1,
-             executor: "Executor | None" = None, progress: bool | None = None, label: str = "games") -> list:
-    """``work(job)`` for every job, in order, with a progress bar (``tqdm.auto``; off under
-    ``CARDLAB_QUICK`` unless ``progress`` says otherwise) that counts ``sizes[i]`` games when job
-    ``i`` is done; the results concatenated (each ``work`` returns a list). The jobs run on
+             executor: "Executor | None" = None, progress: bool | None = None, label: str = "games",
+             lang: str = "en") -> list:
+    """``work(job)`` for every job, in order, with a progress bar (:func:`progress_bar` in
+    ``lang``; off under ``CARDLAB_QUICK`` unless ``progress`` says otherwise) that counts
+    ``sizes[i]`` games when job ``i`` is done; the results concatenated (each ``work`` returns a list). The jobs run on
     ``executor`` (any ``concurrent.futures.Executor``, such as a Dask ``Client.get_executor()``
     for a cluster), else on a pool of ``processes`` local processes, else here; ``work`` and the
     jobs must be picklable for the first two."""
@@ -91,10 +121,7 @@ def map_jobs(work: Callable[[Any], list], jobs: Sequence[Any], sizes: Sequence[i
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    bar = None
-    if (not quick()) if progress is None else progress:
-        from tqdm.auto import tqdm  # a bar in notebooks, a line of text elsewhere
-        bar = tqdm(total=sum(sizes), desc=label, unit=" games")
+    bar = progress_bar(sum(sizes), label, lang, progress)
     own = None
     if executor is None and processes > 1:
         own = executor = ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("fork"))
@@ -114,7 +141,7 @@ def map_jobs(work: Callable[[Any], list], jobs: Sequence[Any], sizes: Sequence[i
 
 def run_games(one_game: Callable[[int], dict[str, Any]], n: int, seed: int, *, processes: int = 1,
               executor: "Executor | None" = None, progress: bool | None = None,
-              label: str = "games") -> "pd.DataFrame":
+              label: str = "games", lang: str = "en") -> "pd.DataFrame":
     """Call ``one_game(game_seed)`` for ``n`` games and gather the rows (seed column first).
 
     ``one_game`` must be picklable (a module-level function or ``functools.partial``) when
@@ -129,7 +156,7 @@ def run_games(one_game: Callable[[int], dict[str, Any]], n: int, seed: int, *, p
     chunk = max(1, min(2000, n // (20 * processes) or 1))
     batches = [seeds[i:i + chunk] for i in range(0, n, chunk)]
     rows = map_jobs(partial(_play_batch, one_game), batches, [len(b) for b in batches], processes=processes,
-                    executor=executor, progress=progress, label=label)
+                    executor=executor, progress=progress, label=label, lang=lang)
     return pd.DataFrame(rows)
 
 
@@ -139,7 +166,7 @@ def _play_batch(one_game: Callable[[int], dict[str, Any]], seeds: Sequence[int])
 
 def simulate(game: str, rules: Any = None, players: Sequence[PlayerSpec] | None = None, n: int = 1000,
              seed: int = 0, *, processes: int = 1, executor: "Executor | None" = None,
-             progress: bool | None = None, **options: Any) -> "pd.DataFrame":
+             progress: bool | None = None, lang: str = "en", **options: Any) -> "pd.DataFrame":
     """Play ``n`` seeded games of ``game`` and return one row per game.
 
     ``rules``: a preset name or a ``Rules`` of that game (the module's ``DEFAULT_RULES`` if None);
@@ -147,7 +174,9 @@ def simulate(game: str, rules: Any = None, players: Sequence[PlayerSpec] | None 
     The games run on ``executor`` if given (any ``concurrent.futures.Executor``: a Dask cluster's
     ``Client.get_executor()``, a ``ProcessPoolExecutor``), else on ``processes`` local cores; the
     rows are the same whatever the executor and however many workers. A progress bar shows in
-    notebooks, except under the test suite (``CARDLAB_QUICK``) or with ``progress=False``.
+    notebooks, except under the test suite (``CARDLAB_QUICK``) or with ``progress=False``; its
+    words are in ``lang`` ("en" or "ja"; the rows' columns are the kit's names in either, see
+    :func:`cardlab.words.frames.labelled` for showing them in Japanese).
     Other ``options`` go to the game's module (``detail=True`` for Cleopatra's event columns).
     A game's ``sim`` part plays the games (Cleopatra's on its compiled kernel); a game without one
     is played in its engine (:func:`engine_row`). An option the game does not take is a
@@ -157,6 +186,7 @@ def simulate(game: str, rules: Any = None, players: Sequence[PlayerSpec] | None 
 
     from ..game import resolve_rules
     from ..registry import game_info
+    from ..words import check_lang
 
     info = game_info(game)
     module = info.part("sim", None)
@@ -168,7 +198,7 @@ def simulate(game: str, rules: Any = None, players: Sequence[PlayerSpec] | None 
         rules = getattr(module, "DEFAULT_RULES", None) or next(iter(info.presets.values()))
     else:
         rules = resolve_rules(info.module, rules)
-    run = {"processes": processes, "executor": executor, "progress": progress}
+    run = {"processes": processes, "executor": executor, "progress": progress, "lang": check_lang(lang)}
     if module is not None and hasattr(module, "simulate"):
         return module.simulate(n, seed, rules, players, **options, **run)
     kwargs: dict[str, Any] = {"rules": rules, **options}

@@ -52,18 +52,35 @@ class Chance:
             return int(below(self.streams, CHANCE, n))
 
 
-def replay(rules: Any, seed: int, models: Sequence[Sequence[float]] | None = None, deal: dict | None = None) -> State:
+def replay(rules: Any, seed: int, models: Sequence[Sequence[float]] | None = None, deal: dict | None = None,
+           progress: bool | None = None, lang: str = "en") -> State:
     """The game seeded ``seed`` (on ``deal`` if given, else on the seed's deal) played in the
     engine with the kernel's draws: after each card, a pair on top is raced for by both seats'
     slap models (C10, C11), and otherwise, where the rules burn a card for it, each seat may slap
-    falsely (C13). Returns the finished state."""
+    falsely (C13). Returns the finished state. A replay that takes over half a second shows a bar
+    counting the cards turned, in ``lang`` (:func:`cardlab.sim.progress_bar`; ``progress`` as there)."""
+    from cardlab.sim import progress_bar
+
     array = models_array(models)
     chance = Chance(seed)
     state = new_game(rules, seed=seed, deal=deal or deal_of(rules, seed), undo=False, chance=chance)
     streams = chance.streams
+    bar = progress_bar(None, rules.name, lang, progress, counts="cards", delay=0.5)
+    try:
+        _play(state, streams, array, bar)
+    finally:
+        if bar is not None:
+            bar.close()
+    return state
+
+
+def _play(state: State, streams: Any, array: Any, bar: Any) -> None:
+    """Play ``state`` out with the kernel's draws (see :func:`replay`), counting each card on ``bar``."""
     with np.errstate(over="ignore"):
         while not state.is_over:
             state.apply(state.legal_actions()[0])
+            if bar is not None:
+                bar.update(1)
             if state.is_over:
                 break
             if state.pair_on_top:
@@ -77,4 +94,3 @@ def replay(rules: Any, seed: int, models: Sequence[Sequence[float]] | None = Non
                         state.apply(slap(seat))
                     if state.is_over:
                         break
-    return state

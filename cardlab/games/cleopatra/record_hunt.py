@@ -11,7 +11,8 @@ longest game found (cards turned) after each batch, against the games played so 
   the temperature ``T`` falling geometrically from ``hot`` to ``cold`` over the budget.
 
 Every method is seeded; ``executor`` (any ``concurrent.futures.Executor``, a Dask cluster's
-included) plays each batch in parts, with the same results.
+included) plays each batch in parts, with the same results. Each shows a progress bar over its
+budget in ``lang`` (:func:`cardlab.sim.progress_bar`; ``progress`` as there).
 
 >>> curve = random_sampling(budget=2_000, seed=1, batch=500)
 >>> list(curve["games"]), curve["best"].is_monotonic_increasing
@@ -57,18 +58,41 @@ def _curve(bests: list[int], batch: int, best_deal: np.ndarray) -> "pd.DataFrame
     return frame
 
 
-def random_sampling(budget: int, seed: int, batch: int = 1024, executor: Executor | None = None) -> "pd.DataFrame":
+def random_sampling(budget: int, seed: int, batch: int = 1024, executor: Executor | None = None,
+                    progress: bool | None = None, lang: str = "en") -> "pd.DataFrame":
     """Fresh random deals, ``batch`` at a time, until ``budget`` games: the curve of the best."""
     rng = np.random.default_rng(seed)
     bests: list[int] = []
     best_deal = np.arange(52)
-    for _ in range(budget // batch):
-        deals = rng.permuted(np.tile(np.arange(52), (batch, 1)), axis=1)
-        cards = lengths(deals, executor)
-        if not bests or cards.max() > max(bests):
-            best_deal = deals[cards.argmax()]
-        bests.append(int(cards.max()))
+    with _Bar(budget // batch * batch, "random sampling", lang, progress) as bar:
+        for _ in range(budget // batch):
+            deals = rng.permuted(np.tile(np.arange(52), (batch, 1)), axis=1)
+            cards = lengths(deals, executor)
+            if not bests or cards.max() > max(bests):
+                best_deal = deals[cards.argmax()]
+            bests.append(int(cards.max()))
+            bar.update(batch)
     return _curve(bests, batch, best_deal)
+
+
+class _Bar:
+    """:func:`cardlab.sim.progress_bar` over a search's games, closed at the end (or nothing, off)."""
+
+    def __init__(self, total: int, label: str, lang: str, progress: bool | None) -> None:
+        from cardlab.sim import progress_bar
+
+        self.bar = progress_bar(total, label, lang, progress)
+
+    def __enter__(self) -> "_Bar":
+        return self
+
+    def update(self, games: int) -> None:
+        if self.bar is not None:
+            self.bar.update(games)
+
+    def __exit__(self, *_: object) -> None:
+        if self.bar is not None:
+            self.bar.close()
 
 
 def _swapped(deals: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -85,32 +109,36 @@ def _swapped(deals: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 
 
 def annealing(budget: int, seed: int, chains: int = 1024, hot: float = 0.0, cold: float = 0.0,
-              executor: Executor | None = None) -> "pd.DataFrame":
+              executor: Executor | None = None, progress: bool | None = None, lang: str = "en") -> "pd.DataFrame":
     """``chains`` deals improved by swaps for ``budget`` games in all; a shorter game is kept with
     probability ``exp(-loss / T)``, ``T`` going from ``hot`` to ``cold`` (both 0: hill climbing)."""
     rng = np.random.default_rng(seed)
-    deals = rng.permuted(np.tile(np.arange(52), (chains, 1)), axis=1)
-    current = lengths(deals, executor)
-    bests, best_deal = [int(current.max())], deals[current.argmax()].copy()
     rounds = budget // chains - 1
-    for r in range(rounds):
-        t = hot * (cold / hot) ** (r / max(rounds - 1, 1)) if hot > 0 else 0.0
-        trial = _swapped(deals, rng)
-        cards = lengths(trial, executor)
-        loss = current - cards
-        keep = loss <= 0
-        if t > 0:
-            keep |= rng.random(chains) < np.exp(-np.maximum(loss, 0) / t)
-        deals[keep], current[keep] = trial[keep], cards[keep]
-        if cards.max() > max(bests):
-            best_deal = trial[cards.argmax()].copy()
-        bests.append(int(cards.max()))
+    with _Bar((rounds + 1) * chains, "annealing" if hot > 0 else "hill climbing", lang, progress) as bar:
+        deals = rng.permuted(np.tile(np.arange(52), (chains, 1)), axis=1)
+        current = lengths(deals, executor)
+        bar.update(chains)
+        bests, best_deal = [int(current.max())], deals[current.argmax()].copy()
+        for r in range(rounds):
+            t = hot * (cold / hot) ** (r / max(rounds - 1, 1)) if hot > 0 else 0.0
+            trial = _swapped(deals, rng)
+            cards = lengths(trial, executor)
+            loss = current - cards
+            keep = loss <= 0
+            if t > 0:
+                keep |= rng.random(chains) < np.exp(-np.maximum(loss, 0) / t)
+            deals[keep], current[keep] = trial[keep], cards[keep]
+            if cards.max() > max(bests):
+                best_deal = trial[cards.argmax()].copy()
+            bests.append(int(cards.max()))
+            bar.update(chains)
     return _curve(bests, chains, best_deal)
 
 
-def hill_climbing(budget: int, seed: int, chains: int = 1024, executor: Executor | None = None) -> "pd.DataFrame":
+def hill_climbing(budget: int, seed: int, chains: int = 1024, executor: Executor | None = None,
+                  progress: bool | None = None, lang: str = "en") -> "pd.DataFrame":
     """:func:`annealing` at zero temperature: a swap is kept when the game is not shorter."""
-    return annealing(budget, seed, chains, executor=executor)
+    return annealing(budget, seed, chains, executor=executor, progress=progress, lang=lang)
 
 
 def patterns(deal: np.ndarray) -> dict:

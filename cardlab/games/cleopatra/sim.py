@@ -72,7 +72,7 @@ def simulate(n: int, seed: int, rules: cleopatra.Rules = DEFAULT_RULES,
     for none), ``reason``, ``cards``, ``tricks``, ``steps``, ``first``, the honours dealt to each
     seat (``js_0`` … ``as_1``) and the slaps each seat won (C10); with ``detail=True`` also the
     opponent's Js each seat captured (``opp_js_taken_0``, ``opp_js_taken_1``) and the seat that
-    took one first (``first_opp_j_taker``, NA for none). ``run``: ``executor`` and ``progress`` as
+    took one first (``first_opp_j_taker``, NA for none). ``run``: ``executor``, ``progress`` and ``lang`` as
     in :func:`cardlab.sim.map_jobs`, ``processes``: without an executor, the kernel's threads
     here, which fill one table a chunk at a time. The rows are the same whatever they are."""
     import pandas as pd

@@ -114,7 +114,7 @@ def simulate(n: int, seed: int, rules: kirifu.Rules = DEFAULT_RULES, players: Se
     """``n`` games, one row per game: ``seed`` (the game's own, :func:`cardlab.sim.game_seed`), then
     :func:`play_one`'s columns, places as floats (NaN for a capped game). Random and rule-of-thumb
     players run on the kernel in jobs of :data:`CHUNK` games, others in the engine. ``run``:
-    ``processes``, ``executor`` and ``progress`` as in :func:`cardlab.sim.map_jobs`. The rows are
+    ``processes``, ``executor``, ``progress`` and ``lang`` as in :func:`cardlab.sim.map_jobs`. The rows are
     the same whichever path and however many workers."""
     import pandas as pd
 

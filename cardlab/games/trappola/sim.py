@@ -89,7 +89,7 @@ def simulate(n: int, seed: int, rules: trappola.Rules = DEFAULT_RULES,
     then :func:`engine_row`'s columns, ``winner`` 0 or 1 and NaN for a tie (a float column, so
     ``frame.winner.isna()`` counts the ties whatever the sample). Random and
     rule-of-thumb players run on the kernel, in jobs of :data:`CHUNK` games; others in the engine.
-    ``run``: ``processes``, ``executor`` and ``progress`` as in :func:`cardlab.sim.map_jobs`. The
+    ``run``: ``processes``, ``executor``, ``progress`` and ``lang`` as in :func:`cardlab.sim.map_jobs`. The
     rows are the same whichever path and however many workers."""
     import pandas as pd
 

@@ -1,0 +1,104 @@
+"""The labels of the notebooks' tables in the reader's language: :func:`labelled` gives a pandas
+table (or a Series, or a dict) its column names, index names and labels, and its cells' words —
+the simulations' columns (``cards``, ``winner``, ``place_2`` …), ``cardlab.stats``' columns
+(``games``, ``rate``, ``low``, ``high``, ``mean``), ``describe()``'s rows, the ways a game ends, yes
+and no — in Japanese, from :data:`LABELS_JA`. The notebook computes with the kit's own names and
+shows the reader its words::
+
+    >>> labelled({"reason": "loop", "cards": 474}, "ja")
+    {'終わり方': '同じ局面の繰り返し', '出したカード': 474}
+
+A column of one seat (``slaps_1``) is named as its column with the seat after it (「叩いて取った組（席1）」);
+a label the catalogue does not have stays as it is (the reader's own names)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Mapping, TypeVar
+
+from . import check_lang
+
+T = TypeVar("T")
+
+LABELS_JA: dict[str, str] = {
+    # cardlab.stats and pandas' describe()
+    "games": "ゲーム数", "rate": "割合", "low": "下限", "high": "上限", "mean": "平均",
+    "count": "件数", "std": "標準偏差", "min": "最小", "max": "最大",
+    # the simulations' columns (cardlab.sim.simulate)
+    "seed": "シード", "winner": "勝者", "reason": "終わり方", "cards": "出したカード", "tricks": "トリック数",
+    "steps": "手数", "first": "先攻", "js": "配られたJ", "qs": "配られたQ", "ks": "配られたK", "as": "配られたA",
+    "slaps": "叩いて取った組", "opp_js_taken": "取った相手のJ", "first_opp_j_taker": "相手のJを最初に取った席",
+    "points": "得点", "deals": "ディール数", "dealer": "ディーラー", "exchanges": "手札交換",
+    "declarations": "宣言", "declaration_points": "宣言の点", "twos_won": "2で取ったトリック",
+    "streaks": "2の連続", "actions": "アクション数", "place": "順位", "ace_of_spades": "A♠を配られた席",
+    "world_cards": "世界のマークのカード", "world": "世界のマーク", "cuts": "切った回数", "omorai": "おもらいの回数",
+    # how a game ends
+    "no cards": "カードがなくなった", "cannot play": "出すカードがない", "loop": "同じ局面の繰り返し",
+    "cap": "手数の上限で打ち切り", "finished": "最後まで終わった",
+}
+"""The Japanese of each English label the kit's tables show."""
+
+_SEAT = re.compile(r"^(?P<column>.+)_(?P<seat>\d)$")
+
+
+def label(word: Any, lang: str, own: Mapping[str, str] | None = None) -> Any:
+    """``word`` in ``lang`` (a label of ``own``, the reader's own words, or of :data:`LABELS_JA`, or
+    a seat's column ``slaps_1``); booleans as yes and no; anything else as it is."""
+    if check_lang(lang) == "en" or isinstance(word, (int, float)) and not isinstance(word, bool):
+        return word
+    if own and isinstance(word, str) and word in own:
+        return own[word]
+    if isinstance(word, bool):
+        return "はい" if word else "いいえ"
+    if not isinstance(word, str):
+        return word
+    seat = _SEAT.match(word)
+    if word not in LABELS_JA and seat and seat["column"] in LABELS_JA:
+        return f"{LABELS_JA[seat['column']]}（席{seat['seat']}）"
+    return LABELS_JA.get(word, word)
+
+
+def labelled(table: T, lang: str, own: Mapping[str, str] | None = None) -> T:
+    """``table`` (a pandas DataFrame or Series, or a dict) with its labels in ``lang``: the column
+    names, the index's names and labels, and the words in its cells (see :func:`label`; ``own``:
+    the reader's own labels, such as the names given to ``agg``); numbers stay numbers. A new
+    object: ``table`` is unchanged."""
+    check_lang(lang)
+    if isinstance(table, dict):
+        return {label(k, lang, own): label(v, lang, own) for k, v in table.items()}  # type: ignore[return-value]
+    import pandas as pd
+
+    if not isinstance(table, (pd.DataFrame, pd.Series)):
+        raise TypeError(f"labelled: a pandas DataFrame or Series or a dict, not {type(table).__name__}")
+    shown = table.copy()
+    words = lambda values: [label(v, lang, own) for v in values]  # noqa: E731
+    shown.index = _relabelled(shown.index, words)
+    if isinstance(shown, pd.DataFrame):
+        shown.columns = _relabelled(shown.columns, words)
+        for column in shown.columns:
+            if _worded(shown[column]):
+                shown[column] = words(shown[column])
+    else:
+        shown.name = label(shown.name, lang, own)
+        if _worded(shown):
+            shown = pd.Series(words(shown), index=shown.index, name=shown.name)
+    return shown
+
+
+def _worded(column: Any) -> bool:
+    """Whether a pandas column holds words or booleans (not numbers)."""
+    from pandas.api.types import is_bool_dtype, is_numeric_dtype
+
+    return is_bool_dtype(column) or not is_numeric_dtype(column)
+
+
+def _relabelled(index: Any, words: Any) -> Any:
+    """A pandas index with its labels and names put through ``words``."""
+    import pandas as pd
+
+    if isinstance(index, pd.MultiIndex):
+        levels = [_relabelled(level, words) for level in index.levels]
+        return index.set_levels(levels).set_names(words(index.names))
+    if isinstance(index, pd.RangeIndex):
+        return index.set_names(words(index.names))
+    return pd.Index(words(index), name=words([index.name])[0])
