@@ -30,8 +30,10 @@ FENCE = re.compile(r"^```.*?^```", re.MULTILINE | re.DOTALL)
 HEADING = re.compile(r"^(#{1,6}) ", re.MULTILINE)
 LINK = re.compile(r"(?<!!)\[[^\]]*\]\(([^)\s]+)\)")
 # what a Japanese code cell adds to the English one: the language of its widgets and drawings,
-# matplotlib's Japanese fonts, and the classroom's rule pages from docs/ja/
+# of a refusal (``error.say("ja")`` where English prints ``error``), matplotlib's Japanese fonts,
+# and the classroom's rule pages from docs/ja/
 JAPANESE_ONLY = [(re.compile(r',\s*lang="ja"'), ""), (re.compile(r'\(lang="ja"\)'), "()"),
+                 (re.compile(r'\.say\("ja"\)'), ""),
                  (re.compile(r'\nfrom cardlab\.plots import fonts_for\nplt\.rcParams\.update\(fonts_for\("ja"\)\)'), ""),
                  (re.compile(r',\s*docs=DOCS / "ja"'), ""), (re.compile(r"import DOCS, "), "import ")]
 
@@ -71,7 +73,12 @@ def file_links(path: Path) -> set[Path]:
 
 
 class _Unworded(ast.NodeTransformer):
-    """The code with every string (an f-string too) made empty: what the code does, not what it says."""
+    """The code with every string (an f-string too) and every keyword's name made empty (a pandas
+    column named by keyword, ``agg(turned=...)``): what the code does, not what it says."""
+
+    def visit_keyword(self, node: ast.keyword) -> ast.AST:
+        self.generic_visit(node)
+        return ast.keyword(arg=node.arg and "", value=node.value)
 
     def visit_Constant(self, node: ast.Constant) -> ast.AST:
         return ast.Constant("") if isinstance(node.value, str) else node
