@@ -319,6 +319,7 @@ def test_to_frame_in_japanese_names_its_columns_and_events_in_japanese():
     assert japanese.shape == english.shape and {"出来事", "手目", "プレイヤー", "カード"} <= set(japanese.columns)
     assert (japanese["出来事"] == "出す").sum() == (english.event == "Played").sum() > 0
     assert not [name for name in [*japanese.columns, *japanese["出来事"]] if name.isascii()]
+    assert japanese.columns.is_unique
     with pytest.raises(ValueError, match="lang"):
         to_frame(state.events, lang="fr")
 

@@ -26,7 +26,7 @@ LABELS_JA: Mapping[str, str] = {
     "card": "カード", "paying": "続けて出す", "n": "枚数", "how": "取り方", "times": "叩いた時間",
     "burned": "場の下に置いたカード", "winner": "勝者", "reason": "理由", "deal": "ディール",
     "dealer": "ディーラー", "hands": "手札", "discarded": "捨てた手札", "said": "宣言の言葉",
-    "rank": "ランク", "count": "枚数", "trick": "トリック", "cards": "カード", "points": "点",
+    "rank": "ランク", "count": "枚数", "trick": "トリック", "cards": "カード（複数）", "points": "点",
     "bonus": "ボーナス", "totals": "合計", "to": "渡す相手", "cutter": "切ったカード", "place": "順位",
     # a group's figures (mean_table)
     "games": "ゲーム数", "mean": "平均", "low": "下限", "high": "上限",
