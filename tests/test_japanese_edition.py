@@ -3,8 +3,9 @@ counterpart under docs/ja/ or notebooks/ja/ (the same file name one folder deepe
 sections — the same headings, level by level, in the same order (for a notebook, in the same
 cells) — and, for a notebook, the same live cells: the same code but for ``lang="ja"`` on the
 tables, replays, drawings and coach, on the classroom page the Japanese rule pages, and the words
-the code shows (its strings: printed lines, tables' headers, charts' labels; and its comments),
-which are Japanese (issue 40). The two link each
+the code shows (its strings: printed lines, tables' headers, charts' labels; the names of keywords
+that name a table's columns; and its comments), which are Japanese (issue 40); a refusal is told
+with ``error.say("ja")``. The two link each
 other, every file link of a Japanese page leads to a file of the repository, and no section of a
 Japanese page is left untranslated. (The notebooks' outputs are checked by nbval, which runs
 notebooks/ja/ with the rest of notebooks/.)"""
