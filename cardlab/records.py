@@ -18,6 +18,7 @@ from .errors import CardlabError, RecordError
 from .game import Positions, copied, game_module, resolve_rules
 from .record_json import json_path, parse, read_bytes, shorten
 from .record_schema import FORMAT, validate
+from .words.frames import frame_labels
 
 if TYPE_CHECKING:  # pandas is imported only when a frame is asked for
     import pandas as pd
@@ -180,7 +181,12 @@ def event_rows(events: Iterable[Any]) -> list[dict[str, Any]]:
     return rows
 
 
-def to_frame(events: Iterable[Any]) -> "pd.DataFrame":
-    """The events of a game as a pandas DataFrame, one row per event."""
+def to_frame(events: Iterable[Any], lang: str = "en") -> "pd.DataFrame":
+    """The events of a game as a pandas DataFrame, one row per event; with ``lang="ja"`` its
+    headers and the events' names are Japanese (:func:`cardlab.words.frames.frame_labels`)."""
     import pandas as pd
-    return pd.DataFrame(event_rows(events))
+    labels = frame_labels(lang)
+    frame = pd.DataFrame(event_rows(events))
+    if "event" in frame:
+        frame["event"] = frame["event"].map(lambda name: labels.get(name, name))
+    return frame.rename(columns=lambda name: labels.get(name, name))

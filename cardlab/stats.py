@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Iterable
 
+from .words.frames import frame_labels
+
 if TYPE_CHECKING:
     import pandas as pd
 
@@ -41,12 +43,15 @@ def rate_table(frame: "pd.DataFrame", by: str | list[str], success: "pd.Series")
     return _by_group(frame.assign(_value=success.astype(float)), by, summary)
 
 
-def mean_table(frame: "pd.DataFrame", by: str | list[str], value: str) -> "pd.DataFrame":
-    """Per group of ``by``: games, the mean of ``value`` and its 95% interval."""
+def mean_table(frame: "pd.DataFrame", by: str | list[str], value: str, lang: str = "en") -> "pd.DataFrame":
+    """Per group of ``by``: games, the mean of ``value`` and its 95% interval (``games``, ``mean``,
+    ``low``, ``high``; with ``lang="ja"`` headed in Japanese, :func:`cardlab.words.frames.frame_labels`)."""
     def summary(values: list[float]) -> dict[str, float]:
         mean, low, high = mean_interval(values)
         return {"mean": mean, "low": low, "high": high}
-    return _by_group(frame.assign(_value=frame[value]), by, summary)
+    labels = frame_labels(lang)
+    table = _by_group(frame.assign(_value=frame[value]), by, summary)
+    return table.rename(columns=lambda name: labels.get(name, name))
 
 
 def _by_group(frame: "pd.DataFrame", by: str | list[str], summary) -> "pd.DataFrame":

@@ -3,8 +3,9 @@ counterpart under docs/ja/ or notebooks/ja/ (the same file name one folder deepe
 sections — the same headings, level by level, in the same order (for a notebook, in the same
 cells) — and, for a notebook, the same live cells: the same code but for ``lang="ja"`` on the
 tables, replays, drawings and coach, on the classroom page the Japanese rule pages, and the words
-the code shows (its strings: printed lines, tables' headers, charts' labels; and its comments),
-which are Japanese (issue 40). The two link each
+the code shows (its strings: printed lines, tables' headers, charts' labels; the names of keywords
+that name a table's columns; and its comments), which are Japanese (issue 40); a refusal is told
+with ``error.say("ja")``. The two link each
 other, every file link of a Japanese page leads to a file of the repository, and no section of a
 Japanese page is left untranslated. (The notebooks' outputs are checked by nbval, which runs
 notebooks/ja/ with the rest of notebooks/.)"""
@@ -32,9 +33,11 @@ FENCE = re.compile(r"^```.*?^```", re.MULTILINE | re.DOTALL)
 HEADING = re.compile(r"^(#{1,6}) ", re.MULTILINE)
 LINK = re.compile(r"(?<!!)\[[^\]]*\]\(([^)\s]+)\)")
 # what a Japanese code cell adds to the English one: the language of its widgets and drawings,
-# matplotlib's Japanese fonts, the tables' labels in Japanese (``labelled(table, "ja")``, see
-# _Unlabelled) and the classroom's rule pages from docs/ja/
+# of a refusal (``error.say("ja")`` where English prints ``error``), matplotlib's Japanese fonts,
+# the tables' labels in Japanese (``labelled(table, "ja")``, see _Unlabelled) and the classroom's
+# rule pages from docs/ja/
 JAPANESE_ONLY = [(re.compile(r',\s*lang="ja"'), ""), (re.compile(r'\(lang="ja"\)'), "()"),
+                 (re.compile(r'\.say\("ja"\)'), ""),
                  (re.compile(r'\nfrom cardlab\.plots import fonts_for\nplt\.rcParams\.update\(fonts_for\("ja"\)\)'), ""),
                  (re.compile(r'\nfrom cardlab\.words\.frames import labelled'), ""),
                  (re.compile(r',\s*docs=DOCS / "ja"'), ""), (re.compile(r"import DOCS, "), "import ")]
@@ -75,7 +78,12 @@ def file_links(path: Path) -> set[Path]:
 
 
 class _Unworded(ast.NodeTransformer):
-    """The code with every string (an f-string too) made empty: what the code does, not what it says."""
+    """The code with every string (an f-string too) and every keyword's name made empty (a pandas
+    column named by keyword, ``agg(turned=...)``): what the code does, not what it says."""
+
+    def visit_keyword(self, node: ast.keyword) -> ast.AST:
+        self.generic_visit(node)
+        return ast.keyword(arg=node.arg and "", value=node.value)
 
     def visit_Constant(self, node: ast.Constant) -> ast.AST:
         return ast.Constant("") if isinstance(node.value, str) else node

@@ -313,6 +313,17 @@ def test_to_frame_gives_one_row_per_event():
     assert len(played) == state.outcome.stats["cards"] and played.card.str.len().min() >= 2
 
 
+def test_to_frame_in_japanese_names_its_columns_and_events_in_japanese():
+    state = sample_game(2)
+    english, japanese = to_frame(state.events), to_frame(state.events, lang="ja")
+    assert japanese.shape == english.shape and {"出来事", "手目", "プレイヤー", "カード"} <= set(japanese.columns)
+    assert (japanese["出来事"] == "出す").sum() == (english.event == "Played").sum() > 0
+    assert not [name for name in [*japanese.columns, *japanese["出来事"]] if name.isascii()]
+    assert japanese.columns.is_unique
+    with pytest.raises(ValueError, match="lang"):
+        to_frame(state.events, lang="fr")
+
+
 def test_record_states_step_through_the_game():
     state = new_game(seed=1)
     for _ in range(6):

@@ -32,6 +32,13 @@ def test_tables_by_group():
     assert means.loc[0, "mean"] == 20 and means.loc[1, "mean"] == 6
 
 
+def test_a_mean_table_in_japanese_heads_the_same_figures_in_japanese():
+    frame = pd.DataFrame({"seat": [0, 0, 0, 1, 1], "pts": [10, 20, 30, 5, 7]})
+    english, japanese = mean_table(frame, "seat", "pts"), mean_table(frame, "seat", "pts", lang="ja")
+    assert list(japanese.columns) == ["ゲーム数", "平均", "下限", "上限"]
+    assert japanese.to_numpy().tolist() == english[["games", "mean", "low", "high"]].to_numpy().tolist()
+
+
 def test_a_caption_sits_under_everything_the_axes_draw():
     """plots.caption: the finding is written below the tick labels and the axis title, even when
     they reach under the figure's edge (a short figure with long labels)."""

@@ -9,7 +9,13 @@ shows the reader its words::
     {'終わり方': '同じ局面の繰り返し', '出したカード': 474}
 
 A column of one seat (``slaps_1``) is named as its column with the seat after it (「叩いて取った組（席1）」);
-a label the catalogue does not have stays as it is (the reader's own names)."""
+a label the catalogue does not have stays as it is (the reader's own names). A game's events as a
+table (:func:`cardlab.records.to_frame`, ``lang="ja"``) and :func:`cardlab.stats.mean_table` take
+their headers from the same words (:func:`frame_labels`)::
+
+    >>> frame_labels("ja")["Cut"], frame_labels("ja")["cutter"]
+    ('切る', '切ったカード')
+"""
 
 from __future__ import annotations
 
@@ -35,8 +41,30 @@ LABELS_JA: dict[str, str] = {
     # how a game ends
     "no cards": "カードがなくなった", "cannot play": "出すカードがない", "loop": "同じ局面の繰り返し",
     "cap": "手数の上限で打ち切り", "finished": "最後まで終わった",
+    # the built-in games' events, by class name (cardlab.records.to_frame)
+    "Played": "出す", "Captured": "場を取る", "Pending": "場を取る人が決まる", "Slapped": "叩く",
+    "FalseSlap": "組でないのに叩く", "Reshuffled": "取ったカードを切る", "Ended": "ゲーム終了",
+    "Dealt": "配る", "Exchanged": "手札交換", "Kept": "手札をそのまま使う", "Declared": "宣言",
+    "TrickWon": "トリックを取る", "DealScored": "ディールの得点", "GameEnded": "ゲーム終了",
+    "Passed": "渡す", "Grouped": "おそろい", "Cut": "切る", "Omorai": "おもらい", "Drew": "補充",
+    "Finished": "上がり",
+    # their fields
+    "i": "番号", "event": "出来事", "action": "記録の手の番号", "step": "手目", "player": "プレイヤー",
+    "card": "カード", "paying": "続けて出す", "n": "枚数", "how": "取り方", "times": "叩いた時間",
+    "burned": "場の下に置いたカード", "deal": "ディール", "hands": "手札", "discarded": "捨てた手札",
+    "said": "宣言の言葉", "rank": "ランク", "trick": "トリック", "bonus": "ボーナス", "totals": "合計",
+    "to": "渡す相手", "cutter": "切ったカード",
 }
 """The Japanese of each English label the kit's tables show."""
+
+#: where an event's field means something else than the simulations' column of the same name
+EVENT_FIELDS_JA: Mapping[str, str] = {"cards": "カード", "count": "枚数"}
+
+
+def frame_labels(lang: str) -> Mapping[str, str]:
+    """The names a table of events or figures shows in ``lang`` for each class, field or column
+    name (English: none renamed). A name not listed (an event of your own game) keeps its own."""
+    return {**LABELS_JA, **EVENT_FIELDS_JA} if check_lang(lang) == "ja" else {}
 
 _SEAT = re.compile(r"^(?P<column>.+)_(?P<seat>\d)$")
 
