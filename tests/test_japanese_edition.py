@@ -37,7 +37,7 @@ LINK = re.compile(r"(?<!!)\[[^\]]*\]\(([^)\s]+)\)")
 # the tables' labels in Japanese (``labelled(table, "ja")``, see _Unlabelled) and the classroom's
 # rule pages from docs/ja/
 JAPANESE_ONLY = [(re.compile(r',\s*lang="ja"'), ""), (re.compile(r'\(lang="ja"\)'), "()"),
-                 (re.compile(r'\.say\("ja"\)'), ""),
+                 (re.compile(r'print\(error\.say\("ja"\)\)'), "print(error)"),
                  (re.compile(r'\nfrom cardlab\.plots import fonts_for\nplt\.rcParams\.update\(fonts_for\("ja"\)\)'), ""),
                  (re.compile(r'\nfrom cardlab\.words\.frames import labelled'), ""),
                  (re.compile(r',\s*docs=DOCS / "ja"'), ""), (re.compile(r"import DOCS, "), "import ")]
