@@ -10,7 +10,8 @@ A game has puzzles when it registers a ``puzzles`` part (its themes) besides its
 """
 
 from .build import Settings, build
-from .puzzle import LEVELS, Choice, Puzzle, PuzzleError, PuzzleSet, load_set, loads_set, shipped
+from .judged import Judged
+from .puzzle import LEVELS, SOLVED_UNIT, Choice, Puzzle, PuzzleError, PuzzleSet, load_set, loads_set, shipped
 
-__all__ = ["Puzzle", "PuzzleSet", "Choice", "PuzzleError", "Settings", "LEVELS", "build", "shipped", "load_set",
-           "loads_set"]
+__all__ = ["Puzzle", "PuzzleSet", "Choice", "PuzzleError", "Settings", "LEVELS", "SOLVED_UNIT", "Judged", "build",
+           "shipped", "load_set", "loads_set"]

@@ -28,7 +28,9 @@ def counts(puzzles: PuzzleSet) -> str:
     levels = Counter(p.difficulty for p in puzzles.puzzles)
     by_theme = ", ".join(f"{theme} {n}" for theme, n in themes.most_common())
     by_level = ", ".join(f"{level} {levels[level]}" for level in LEVELS)
-    return f"{puzzles.game}: {len(puzzles)} puzzles\n  by theme: {by_theme}\n  by difficulty: {by_level}"
+    exact = sum(p.exact for p in puzzles.puzzles)
+    return (f"{puzzles.game}: {len(puzzles)} puzzles ({exact} exact)\n  by theme: {by_theme}\n"
+            f"  by difficulty: {by_level}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -50,11 +52,13 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--count: at least 1 puzzle, not {args.count}")
     settings = dataclasses.replace(Settings(), count=args.count)
     for game in args.game:
-        start = time.perf_counter()
+        start, rejected = time.perf_counter(), Counter[str]()
         with tqdm(total=settings.count, desc=game, unit="puzzle", file=sys.stderr) as bar:
-            made = build(game, args.seed, settings, progress=lambda n: bar.update(n - bar.n))
+            made = build(game, args.seed, settings, progress=lambda n: bar.update(n - bar.n), rejected=rejected)
         path = made.save(args.out / f"{game}.json")
-        print(f"{counts(made)}\n  made in {time.perf_counter() - start:.0f} s, written to {path}")
+        why = ", ".join(f"{reason} {n}" for reason, n in rejected.most_common())
+        print(f"{counts(made)}\n  positions looked at and not kept: {sum(rejected.values())} ({why})\n"
+              f"  made in {time.perf_counter() - start:.0f} s, written to {path}")
     return 0
 
 

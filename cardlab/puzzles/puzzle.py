@@ -7,7 +7,7 @@ often the rule-of-thumb and the random player find the answer (its difficulty). 
 shows of it comes from the solver's view only (:meth:`Puzzle.view`).
 
 A :class:`PuzzleSet` is one game's puzzles with the seed and settings that made them, stored as
-JSON (``cardlab-puzzles/1``), validated on load: the schema, then every puzzle's record replayed
+JSON (``cardlab-puzzles/2``: version 2 adds ``exact`` and the unit ``points ahead``), validated on load: the schema, then every puzzle's record replayed
 and its answer and choices checked against the position. Any fault is a :class:`PuzzleError`
 naming the field.
 """
@@ -28,9 +28,12 @@ from ..game import GameState
 from ..record_json import json_path
 from ..records import Record, loads
 
-FORMAT = "cardlab-puzzles/1"
+FORMAT = "cardlab-puzzles/2"
 DATA = Path(__file__).resolve().parents[1] / "data" / "puzzles"
 """Where the shipped sets are: ``<game>.json``."""
+SOLVED_UNIT = "points ahead"
+"""The unit of figures from solved worlds: the points the rest of the deal adds, the mover's minus
+the opponent's, both playing perfectly (a game's ``puzzles`` part names it as its ``UNIT``)."""
 LEVELS = ("easy", "medium", "hard")
 """The difficulties, from :attr:`Puzzle.difficulty`."""
 
@@ -57,7 +60,9 @@ class Choice:
 class Puzzle:
     """One puzzle (see the module's docstring). ``seed``: the seed its searches and the bots' tries
     were made from (:mod:`cardlab.puzzles.build`); ``thumb`` and ``random``: the share of those tries
-    in which the rule-of-thumb and the random player chose the answer."""
+    in which the rule-of-thumb and the random player chose the answer; ``playouts``: the playouts
+    or solved worlds behind each choice's figures; ``exact``: the view determines every card and
+    the figures are what perfect play gives (no interval)."""
 
     id: str
     record: Record
@@ -71,6 +76,7 @@ class Puzzle:
     theme: str
     thumb: float
     random: float
+    exact: bool = False
 
     @property
     def game(self) -> str:
@@ -158,17 +164,17 @@ TEXT = {"type": "string", "minLength": 1, "maxLength": 400}
 PUZZLE_SCHEMA = {
     "type": "object", "additionalProperties": False,
     "required": ["id", "record", "seat", "seed", "answer", "unit", "playouts", "choices", "rules", "theme", "thumb",
-                 "random"],
+                 "random", "exact"],
     "properties": {
         "id": TEXT, "record": {"type": "object"}, "seat": {"type": "integer", "minimum": 0},
         "seed": {"type": "integer"},
-        "answer": TEXT, "unit": {"enum": ["points", "win chance", "place"]},
+        "answer": TEXT, "unit": {"enum": ["points", SOLVED_UNIT, "win chance", "place"]},
         "playouts": {"type": "integer", "minimum": 1},
         "choices": {"type": "array", "minItems": 2, "items": {
             "type": "object", "additionalProperties": False, "required": ["action", "mean", "low", "high"],
             "properties": {"action": TEXT, "mean": NUMBER, "low": NUMBER, "high": NUMBER}}},
         "rules": {"type": "array", "items": {"type": "string", "pattern": "^[A-Z][0-9]+$"}},
-        "theme": TEXT, "thumb": SHARE, "random": SHARE,
+        "theme": TEXT, "thumb": SHARE, "random": SHARE, "exact": {"type": "boolean"},
     },
 }
 SET_SCHEMA = {

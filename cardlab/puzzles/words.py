@@ -17,7 +17,11 @@ WORDS = Words(
         "theme": "Theme", "level": "Difficulty", "any_theme": "every theme", "any_level": "every difficulty",
         "easy": "easy", "medium": "medium", "hard": "hard",
         "none": "No puzzle has this theme and difficulty: choose another.",
+        "figures_worlds": "What each choice is worth ({unit}, the mean over {playouts} sampled hands of the opponent, "
+                          "each solved exactly; 95 % interval):",
+        "figures_exact": "What each choice is worth ({unit}): solved exactly, as you can tell every card.",
         "unit:points": "points margin of the deal, higher is better",
+        "unit:points ahead": "points the rest of the deal adds, yours minus the opponent's, both playing perfectly",
         "unit:win chance": "chance to win the game", "unit:place": "finishing place, 1 is best",
         "answer_mark": "best", "your_mark": "yours", "marks_sep": " · ",
         "right_of": "Right {right} of {tried}",
@@ -35,7 +39,11 @@ WORDS = Words(
         "theme": "テーマ", "level": "難しさ", "any_theme": "すべてのテーマ", "any_level": "すべての難しさ",
         "easy": "やさしい", "medium": "ふつう", "hard": "難しい",
         "none": "このテーマと難しさの問題はありません。別の組み合わせを選んでください。",
+        "figures_worlds": "それぞれの手の価値（{unit}、相手の手札をありうる{playouts}通り引いて、それぞれ完全に読み切った平均、"
+                          "95%信頼区間）：",
+        "figures_exact": "それぞれの手の価値（{unit}）：すべてのカードがわかるので、完全に読み切った値です。",
         "unit:points": "このディールの点差、高いほどよい",
+        "unit:points ahead": "このディールの残りで加わる点（自分−相手、両者が最善を尽くした場合）",
         "unit:win chance": "ゲームの勝率", "unit:place": "順位、1位が最もよい",
         "answer_mark": "最善", "your_mark": "あなたの手", "marks_sep": "・",
         "right_of": "{tried}問中{right}問正解",

@@ -19,7 +19,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..puzzles import LEVELS, Puzzle, PuzzleError, PuzzleSet, shipped
+from ..puzzles import LEVELS, SOLVED_UNIT, Puzzle, PuzzleError, PuzzleSet, shipped
 from ..puzzles.words import WORDS
 from ..registry import game_info
 from ..words import check_lang
@@ -158,10 +158,16 @@ class PuzzleTable(w.VBox):
                else f"<li>{html.escape(self.say('no_rule'))}</li>")
         unit = self.say(f"unit:{self.puzzle.unit}")
         return (f"<p><b>{html.escape(verdict)}</b></p>"
-                f"<p>{html.escape(self.say('figures', unit=unit, playouts=self.puzzle.playouts))}</p>"
+                f"<p>{html.escape(self.say(self._figures_key(), unit=unit, playouts=self.puzzle.playouts))}</p>"
                 f"<table><tr><th>{self.say('choice')}</th><th>{self.say('estimate')}</th>"
                 f"<th>{self.say('interval')}</th><th></th></tr>{''.join(rows)}</table>"
                 f"<p>{html.escape(self.say('why'))}</p><ul>{why}</ul>")
+
+    def _figures_key(self) -> str:
+        """The words that say where the figures come from: solved exactly, solved worlds, or playouts."""
+        if self.puzzle.exact:
+            return "figures_exact"
+        return "figures_worlds" if self.puzzle.unit == SOLVED_UNIT else "figures"
 
     # --- the score ------------------------------------------------------------------------------
     def _score(self) -> None:

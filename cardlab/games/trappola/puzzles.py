@@ -3,9 +3,11 @@ from the rules that explain its answer, else from the moment of the deal."""
 
 from __future__ import annotations
 
+from cardlab.puzzles.puzzle import SOLVED_UNIT
 from cardlab.words import Phrase
 
 from .engine import EXCHANGE, View
+from .solved_choices import judge_choices
 
 THEMES: dict[str, Phrase] = {
     "declare_now": Phrase("declare now", "すぐに宣言する"),
@@ -29,3 +31,10 @@ def theme(view: View, answer: str, rules: list[str]) -> str:
     if view.phase == EXCHANGE:
         return "exchange_or_keep"
     return "follow" if view.trick else "lead"
+
+
+UNIT = SOLVED_UNIT
+"""The unit of the puzzles' figures: the points the rest of the deal adds, the mover's minus the
+opponent's, both playing perfectly in each solved world."""
+judge = judge_choices
+"""The evaluation the puzzles are built on: every choice over solved worlds (:mod:`.solved_choices`)."""
