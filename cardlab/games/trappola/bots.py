@@ -1,4 +1,5 @@
-"""Computer players for Trappola: a rule-of-thumb player and a determinized Monte Carlo search.
+"""Computer players for Trappola: a rule-of-thumb player, a determinized Monte Carlo search, and the
+table's player (:func:`table_bot`), which solves sampled worlds exactly (:class:`SolverBot`).
 
 Both decide from ``state.view(seat)`` only: the opponent's hand and the stock are never read.
 (``cardlab.bots.RandomBot`` plays uniformly at random.) The search's playouts, and the coach's, run on
