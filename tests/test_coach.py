@@ -109,7 +109,8 @@ def test_a_two_kept_for_a_void_suit_is_explained_and_preferred_T12_T14():
     g = endgame()
     by_text = {e.text: e for e in hints(g, budget=100)}
     assert by_text["play AB"].mean == pytest.approx(by_text["play 2S"].mean + 10)  # 6 + 26 against 10 + 6 + 6
-    assert [r.rule for r in by_text["play 2S"].reasons] == ["T12"]
+    # leading the 2 now would win its 10 (T12), but the values show it worse: no reason for it is shown
+    assert by_text["play 2S"].reasons == () and [r.rule for r in HintSearch(g).playouts.reasons("play 2S")] == ["T12"]
     kept = by_text["play AB"].reasons[0].text
     assert "void" in kept.en and "the 2 of swords" in kept.en and "剣の2" in kept.ja
     assert not by_text["play AB"].reasons[0].against and by_text["play AB"].words.en == "play the ace of batons"
@@ -244,7 +245,7 @@ def test_hint_table_puts_the_best_first():
     from cardlab.coach import hint_table
     table = hint_table(hints(endgame(), budget=40))
     assert list(table.index) == ["play the ace of batons", "play the 2 of swords"]
-    assert list(table["action"]) == ["play AB", "play 2S"] and "T12" in table.loc["play the 2 of swords", "why"]
+    assert list(table["action"]) == ["play AB", "play 2S"] and "T12" in table.loc["play the ace of batons", "why"]
     assert list(hint_table(hints(endgame(), budget=40), lang="ja").index) == ["杖のAを出す", "剣の2を出す"]
     assert list(hint_table(hints(position(["AS", "2C", "7D 8D"], world="H", passed="KD"), budget=20)).index)[0] \
         == "cut K♦ with A♠"

@@ -10,7 +10,8 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from cardlab.draw import svg
-from cardlab.games import cleopatra
+from cardlab.games import cleopatra, trappola
+from cardlab.games.trappola.bots import RuleOfThumbBot
 from cardlab.games.trappola import draw as trappola_draw
 from cardlab.widgets import coach as coach_module
 from cardlab.games.cleopatra.table import CleopatraTable
@@ -123,7 +124,7 @@ def test_the_strip_names_choices_in_words_says_what_it_measures_and_how_many_it_
     assert len(hinted(trappola)) == len(trappola.coach.search.actions) > 5
     if lang == "en":
         assert head.startswith("coach · expected points margin of the deal (your points minus your opponent's): "
-                               "mean [95% interval] of ")
+                               "mean [95% interval] over 24 possible hands of your opponent, each solved exactly")
         assert all(re.match(r"[★·] play the (ace|king|knight|jack|10|9|8|7|2) of (swords|batons|cups|coins): ", line)
                    for line in listed), listed
     else:
@@ -256,3 +257,24 @@ def test_the_coach_speaks_the_tables_language_T14():
     english = KirifuTable(seed=3, coach=True)
     answer_timers(english, "coach")
     assert english.coach.switch.description == "coach" and "playouts per choice" in english.view.svg
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_where_every_card_is_known_the_badges_and_the_strip_say_exact(lang):
+    """T4: the non-dealer exchanges twice, the stock is used up: the coach's figures are exact
+    values, marked so on every badge and line instead of an interval."""
+    table = TrappolaTable(rules="single-deal", seed=5, bot=RuleOfThumbBot(5), coach=True, lang=lang)
+    state = trappola.new_game(trappola.SINGLE_DEAL, seed=3, players=table.names)
+    while state.phase == trappola.EXCHANGE:
+        state.apply("exchange" if "exchange" in state.legal_actions() else "keep")
+    if state.current_player != table.you:
+        state.apply(RuleOfThumbBot(0).choose(state))
+    table.start(state)
+    answer_timers(table, "coach")
+    word = {"en": "exact", "ja": "厳密"}[lang]
+    head, *listed = strip_of(table)
+    assert table.coach.search.playouts.method == "exact" and table.coach.search.done == 1
+    assert listed and all(line.split("：" if lang == "ja" else ": ", 1)[1].split(" ")[1].startswith(word)
+                          for line in listed), listed
+    assert ("exact values, both playing perfectly" if lang == "en" else "厳密な値") in head
+    assert len(hinted(table)) == len(table.coach.search.actions)

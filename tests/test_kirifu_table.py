@@ -356,19 +356,18 @@ def test_computer_players_may_be_objects_with_choose():
         KirifuTable(computers=2, bot=42)
 
 
-def test_the_search_at_a_table_thinks_the_tables_budget_issue_36():
-    """A table's search player thinks :data:`TABLE_BUDGET` playouts a move, far more than the
-    simulations' default (its strength against ISMCTS: ``python -m tools.bench kirifu --part
-    table``); the rule of thumb sits by default."""
-    table = KirifuTable(computers=3, seed=4, bot="search")
+def test_the_default_computer_player_is_the_search_thinking_the_tables_budget_issue_36():
+    """The strongest player within the table's thinking time sits by default (its strength
+    against ISMCTS: ``python -m tools.bench kirifu --part table``); the others by name."""
+    table = KirifuTable(computers=3, seed=4)
     assert [(type(b), b.budget) for b in table.bots[1:]] == [(SearchBot, TABLE_BUDGET)] * 3
     assert TABLE_BUDGET > SearchBot(0).budget
     you_first = next(s for s in range(4, 60) if kirifu.new_game(seed=s, players=4).current_player != 0)
     state = kirifu.new_game(seed=you_first, players=4)
     mover = state.current_player
     expected = SearchBot(you_first * 10 + mover, budget=TABLE_BUDGET).choose(state)
-    assert KirifuTable(computers=3, seed=you_first, bot="search").state.history[0] == expected
-    assert type(KirifuTable(computers=2, seed=4).bots[1]) is ThumbBot
+    assert KirifuTable(computers=3, seed=you_first).state.history[0] == expected
+    assert type(KirifuTable(computers=2, seed=4, bot="thumb").bots[1]) is ThumbBot
 
 
 def test_an_openspiel_bot_can_sit_at_the_table():

@@ -68,9 +68,10 @@ def test_spend_plays_in_one_call_without_a_limit_and_in_rounds_within_one():
 
 
 def test_the_search_players_move_within_their_seconds_and_play_their_budget_without_a_limit():
+    """The search players and the solving player (Trappola's table default)."""
     from cardlab.games import kirifu
     from cardlab.games.kirifu.bots import SearchBot as KirifuSearch
-    from cardlab.games.trappola.bots import SearchBot as TrappolaSearch
+    from cardlab.games.trappola.bots import SearchBot as TrappolaSearch, SolverBot
 
     state = trappola.new_game(seed=4)
     while len(state.legal_actions()) < 2 or state.phase == trappola.EXCHANGE:
@@ -81,3 +82,7 @@ def test_the_search_players_move_within_their_seconds_and_play_their_budget_with
         started = time.perf_counter()
         bot_class(1, budget=10**7, seconds=0.2).choose(position)
         assert time.perf_counter() - started < 1.0
+    assert SolverBot(1).choose(state) == SolverBot(1, seconds=math.inf).choose(state)
+    started = time.perf_counter()
+    SolverBot(1, worlds=10**7, seconds=0.2).choose(state)        # the worlds solved one at a time
+    assert time.perf_counter() - started < 1.0

@@ -12,7 +12,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from cardlab.games.trappola.bots import RuleOfThumbBot
+from cardlab.games.trappola.bots import TABLE_WORLDS, RuleOfThumbBot, SolverBot
 from cardlab.cards import Card
 from cardlab.draw import svg as svg_mod
 from cardlab.games.trappola import draw
@@ -404,3 +404,15 @@ def test_after_enter_the_message_is_the_new_deals_not_the_old_score_issue_29():
         assert scored not in status and WORDS.say(lang, "press_next") not in status
         assert status.startswith(WORDS.say(lang, "log_dealt", n=2, name=t.names[1]))
         assert status.endswith(WORDS.say(lang, "your_exchange"))
+
+
+def test_the_default_computer_player_solves_sampled_worlds_issue_36():
+    """The table seats the player that solves sampled worlds exactly (its strength against ISMCTS
+    and the search: ``python -m tools.bench trappola --part ismcts``), seeded by the table; a
+    game where the computer moves first opens with that player's choice."""
+    table = TrappolaTable(rules="single-deal", seed=4)
+    assert type(table.bot) is SolverBot and table.bot.worlds == TABLE_WORLDS
+    first = next(s for s in range(4, 60) if T.new_game(T.SINGLE_DEAL, seed=s).current_player == 1)
+    state = T.new_game(T.SINGLE_DEAL, seed=first, players=("You", "Computer"))
+    expected = SolverBot(first, worlds=TABLE_WORLDS, budget=200).choose(state)
+    assert TrappolaTable(rules="single-deal", seed=first).state.history[0] == expected

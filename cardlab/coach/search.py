@@ -53,7 +53,9 @@ class Estimate:
     """What one legal choice is worth: the mean of ``playouts`` playouts with its 95 % interval
     ``[low, high]``, in ``unit`` (``"points"``: the deal's points margin, ``"win chance"``,
     ``"place"``: the finishing place, lower is better). ``text`` is the choice's action text (its
-    code, ``play 2C``), ``words`` the choice for people in each language (``play the 2 of cups``)."""
+    code, ``play 2C``), ``words`` the choice for people in each language (``play the 2 of cups``).
+    ``exact``: the value is exact (the view determines every hidden card and the position is
+    solved), ``low == mean == high``."""
 
     action: Hashable
     text: str
@@ -65,10 +67,14 @@ class Estimate:
     unit: str
     higher_is_better: bool
     reasons: tuple[Reason, ...] = ()
+    exact: bool = False
 
     def label(self) -> str:
-        """A short text for the table: the mean and the half-width of its interval."""
+        """A short text for the table: the mean and the half-width of its interval (``exact``
+        for an exact value)."""
         half = (self.high - self.low) / 2
+        if self.exact:
+            return f"{self.mean:+.0f} exact"
         if self.unit == "win chance":
             return f"{100 * self.mean:.0f}% ±{100 * half:.0f}"
         if self.unit == "place":
@@ -86,6 +92,8 @@ class Estimate:
 
     def __str__(self) -> str:
         why = "; ".join(map(str, self.reasons))
+        if self.exact:
+            return f"{self.words.en}: {self.mean:+.0f} {self.unit}, exact" + (f" — {why}" if why else "")
         return (f"{self.words.en}: {self.label()} {self.unit} ({self.playouts} playouts)"
                 + (f" — {why}" if why else ""))
 
@@ -97,6 +105,10 @@ class Playouts(Protocol):
     higher_is_better: bool
     default_budget: int
     actions: list[Hashable]
+    method: str
+    """How a world values the choices: ``"playouts"`` (played out by a quick policy), ``"worlds"``
+    (solved exactly, both playing perfectly in that world) or ``"exact"`` (the one world the view
+    allows, solved: the values are exact)."""
 
     def sample(self, rng: random.Random) -> Any:
         """One world: the hidden cards dealt consistently with the player's view."""
@@ -192,8 +204,23 @@ class HintSearch:
         if not self.done:
             self.step()
         p = self.playouts
-        return [Estimate(a, t, said, *self._interval(self.series(i)), self.done, p.unit, p.higher_is_better,
-                         p.reasons(a)) for i, (a, t, said) in enumerate(zip(self.actions, self.texts, self.words))]
+        figures = [self._interval(self.series(i)) for i in range(len(self.actions))]
+        sign = 1 if p.higher_is_better else -1
+        top = self.actions[max(range(len(figures)), key=lambda i: sign * figures[i][0])]
+        return [Estimate(a, t, said, *f, self.done, p.unit, p.higher_is_better, self._reasons(a, top),
+                         p.method == "exact")
+                for a, t, said, f in zip(self.actions, self.texts, self.words, figures)]
+
+    def _reasons(self, action: Hashable, top: Hashable) -> tuple[Reason, ...]:
+        """The reasons of ``action``; where the worlds are solved (not played out by a quick policy),
+        only those the values bear out: a reason against a choice only if it is worse than the best
+        ``top`` (beyond the 95 % interval of their difference on the same worlds), a reason for it
+        only if it is not."""
+        reasons = self.playouts.reasons(action)
+        if self.playouts.method == "playouts":
+            return reasons
+        worse = action != top and self.loss(action, top)[1] > 0
+        return tuple(r for r in reasons if r.against == worse)
 
     def best(self) -> Estimate:
         """The choice with the best mean (the first such in legal order)."""

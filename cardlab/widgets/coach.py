@@ -142,6 +142,8 @@ class TableCoach:
         badges: dict[str, svg.Badge] = {}
         for e in sorted(estimates, key=lambda e: -sign * e.mean):  # the best choice of an element first
             mean, half = e.label().split(" ")
+            if e.exact:
+                half = self.say("exact")
             badge = svg.Badge(e.text, (mean, half), best=e.action == best.action)
             targets = self.target_of(e.text)
             for target in [targets] if isinstance(targets, str) else targets:
@@ -153,12 +155,13 @@ class TableCoach:
         ranked = sorted(estimates, key=lambda e: -sign * e.mean)[:SHOWN]
         lang = self.table.lang
         shown = self.say("shown", k=len(ranked), n=len(estimates)) if len(ranked) < len(estimates) else ""
-        lines = [self.say("strip", measure=self.say(f"measure:{best.unit}"), n=self.search.done, shown=shown,
-                          refining="" if self.ready else self.say("refining"))]
+        lines = [self.say(f"strip:{self.search.playouts.method}", measure=self.say(f"measure:{best.unit}"),
+                          n=self.search.done, shown=shown, refining="" if self.ready else self.say("refining"))]
         for e in ranked:
             mean, low, high = e.figures()
             lines.append(self.say("line", mark="★" if e.action == best.action else "·", choice=e.words.say(lang),
-                                  mean=mean, interval=self.say("interval", low=low, high=high),
+                                  mean=mean, interval=self.say("exact") if e.exact else
+                                  self.say("interval", low=low, high=high),
                                   why=self.say("why", reason=e.reasons[0].say(lang)) if e.reasons else ""))
         return lines
 

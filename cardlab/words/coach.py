@@ -3,7 +3,7 @@ strip under the drawing (its head, saying what the figures measure, and a line p
 review, its table and the reason on each of its rows. The choices and the reasons behind them
 come in both languages from the games' coach parts (:class:`cardlab.words.Phrase`)::
 
-    >>> WORDS.say("ja", "strip", measure=WORDS.say("ja", "measure:place"), n=40, shown="", refining="")
+    >>> WORDS.say("ja", "strip:playouts", measure=WORDS.say("ja", "measure:place"), n=40, shown="", refining="")
     'コーチ：順位の期待値（1位が最善、小さいほどよい）。1手あたり40回の試行の平均［95%信頼区間］'
     >>> figure("en", "win chance", 0.052)
     '5 percentage points'
@@ -22,7 +22,12 @@ WORDS = Words(
         "replay_at": "replay at",
         "replay": "replay",
         "step": "step {n}",
-        "strip": "coach · {measure}: mean [95% interval] of {n} playouts per choice{shown}{refining}",
+        "strip:playouts": "coach · {measure}: mean [95% interval] of {n} playouts per choice{shown}{refining}",
+        "strip:worlds": "coach · {measure}: mean [95% interval] over {n} possible hands of your opponent, "
+                        "each solved exactly{shown}{refining}",
+        "strip:exact": "coach · {measure}: exact values, both playing perfectly (you know every card)"
+                       "{shown}{refining}",
+        "exact": "exact",
         "measure:points": "expected points margin of the deal (your points minus your opponent's)",
         "measure:win chance": "chance to win the game",
         "measure:place": "expected finishing place (1 is first; lower is better)",
@@ -61,7 +66,12 @@ WORDS = Words(
         "replay_at": "再生する手",
         "replay": "再生",
         "step": "{n}手目",
-        "strip": "コーチ：{measure}。1手あたり{n}回の試行の平均［95%信頼区間］{shown}{refining}",
+        "strip:playouts": "コーチ：{measure}。1手あたり{n}回の試行の平均［95%信頼区間］{shown}{refining}",
+        "strip:worlds": "コーチ：{measure}。相手の手札としてありうる{n}通りをそれぞれ厳密に解いた平均［95%信頼区間］"
+                        "{shown}{refining}",
+        "strip:exact": "コーチ：{measure}。双方が最善を尽くしたときの厳密な値（カードはすべてわかっています）"
+                       "{shown}{refining}",
+        "exact": "厳密",
         "measure:points": "このディールの点差の期待値（あなたの点 − 相手の点）",
         "measure:win chance": "ゲームの勝率",
         "measure:place": "順位の期待値（1位が最善、小さいほどよい）",

@@ -28,12 +28,15 @@ def test_play_a_whole_game_to_a_finishing_order(open_notebook):
     clicked: list[str] = []
     picked = False
     # Each round waits for the thing itself, not a clock (issue 39: on a loaded machine a click
-    # timed out): the kernel has handled every gesture sent so far, so every drawing it made is on
-    # the page, and the click goes to the drawing the reader sees (Playwright's click waits until
-    # the table takes clicks, view.js's settle_ms after a new drawing).
-    before = None
+    # timed out): by drawing numbers (data-seq), a drawing made after the click (the click reached
+    # the kernel, which answered it, the computers' searches included), then the kernel's latest
+    # drawing on the page, so the click goes to the drawing the reader sees (Playwright's click
+    # waits until the table takes clicks, view.js's settle_ms after a new drawing).
+    before, seq = None, -1
     for _ in range(400):
-        nb.execute("")
+        nb.wait_drawn(table, seq)
+        nb.wait_drawn(table, int(nb.execute("print(table.view.seq)")) - 1)
+        seq = nb.seq_of(table)
         shown = nb.svg_of(table)
         assert shown != before, f"the click on {clicked[-1]} changed nothing"
         before = shown

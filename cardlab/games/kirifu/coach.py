@@ -29,6 +29,7 @@ class KirifuPlayouts:
     unit = "place"
     higher_is_better = False
     default_budget = 200
+    method = "playouts"
     cap = 400
 
     def __init__(self, state: State, player: int) -> None:

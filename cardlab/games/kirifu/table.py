@@ -39,8 +39,8 @@ SHORTCUTS = {"t": "take", "p": "btn:pass", "o": "btn:osoroi", "s": "btn:send"}
 class KirifuTable(GameTable[kirifu.State]):
     """You (seat 0) against ``computers`` computer players.
 
-    ``bot`` is a kind by name (``"thumb"``, the rule of thumb, the default; ``"search"``, thinking
-    :data:`~cardlab.games.kirifu.bots.TABLE_BUDGET` playouts a move; ``"random"``), a player object (anything
+    ``bot`` is a kind by name (``"search"``, the default, thinking :data:`~cardlab.games.kirifu.bots.TABLE_BUDGET`
+    playouts a move; ``"thumb"``, the rule of thumb; ``"random"``), a player object (anything
     with ``choose(state)``, e.g. :class:`cardlab.openspiel.OpenSpielPlayer`) that plays every
     computer seat, or a sequence of those, one per computer seat. A seeded table deals its next
     games with the next seeds. ``coach=True`` turns the coach on (:mod:`cardlab.widgets.coach`:
@@ -51,7 +51,7 @@ class KirifuTable(GameTable[kirifu.State]):
     NARROW_WIDTH = drawing.NARROW_WIDTH
 
     def __init__(self, computers: int = 3, rules: kirifu.Rules | str = kirifu.KIRIFU, seed: int | None = None,
-                 bot: Any = "thumb", coach: bool = False, lang: str = "en") -> None:
+                 bot: Any = "search", coach: bool = False, lang: str = "en") -> None:
         if not 2 <= computers <= 4:
             raise ValueError(f"the table seats 2 to 4 computer players, not {computers}")
         kinds = list(bot) if isinstance(bot, (list, tuple)) else [bot] * computers

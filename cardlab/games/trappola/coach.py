@@ -1,13 +1,20 @@
-"""The coach's playouts for Trappola: every legal choice played out in sampled worlds.
+"""The coach's judgement of Trappola: every legal choice valued in sampled worlds.
 
-The opponent's hand is dealt by the search bot's :class:`~cardlab.games.trappola.bots.HandSampler`
-(consistent with the played cards, discarded hands, declarations and suits shown void) and the
-card play runs on the compiled kernel (:mod:`cardlab.games.trappola.kernel_search`, the quick
-policy for both players; every choice of a world draws the numbers of ``random.Random(seed)``
-for the same ``seed``). Declarations follow the rules: the player's own pending ones are lost
-by playing a card of that rank first (T7) or by taking the fourth card in a trick before
-declaring a three (T8); everyone else declares at their next turn, as the rule-of-thumb player
-does. In the exchange phase the exchanges run on a copy of the game whose hidden cards (the
+The opponent's hand is drawn by :class:`~cardlab.games.trappola.worlds.WorldSampler` (uniformly
+among the hands that fit the played cards, discarded hands, suits shown void and declarations,
+an unnamed declared rank weighted by the hands that fit it). In the card play, measuring the
+deal's margin, each world is solved exactly (:mod:`cardlab.games.trappola.solver`: both playing
+perfectly in that world): where the view determines every card (the stock used up) one world is
+the truth and the values are exact (:attr:`TrappolaPlayouts.method` ``"exact"``); otherwise a
+choice's value is its mean over the worlds with a 95 % interval (``"worlds"``). Where the kernels
+run as plain Python (the site) hands larger than :data:`~cardlab.games.trappola.bots.SOLVED_CARDS`
+are played out instead, as are the exchange phase and the chance to win the game
+(``"playouts"``): the card play on the compiled kernel
+(:mod:`cardlab.games.trappola.kernel_search`, the quick policy for both players; every choice of
+a world draws the numbers of ``random.Random(seed)`` for the same ``seed``). Declarations follow
+the rules: the player's own pending ones are lost by playing a card of that rank first (T7) or by
+taking the fourth card in a trick before declaring a three (T8); everyone else declares at their
+next turn, as the rule-of-thumb player does. In the exchange phase the exchanges run on a copy of the game whose hidden cards (the
 opponent's hand and the stock) are replaced by the sampled ones, the opponent exchanging by the
 rule of thumb.
 
@@ -24,16 +31,20 @@ from collections import Counter
 
 from cardlab.kernels.jit import np
 
-from .bots import HandSampler, RuleOfThumbBot, opponent_voids
+from .bots import SOLVED_CARDS, RuleOfThumbBot, opponent_voids
 from cardlab.cards import ITALIAN, Card
 from .engine import EXCHANGE, Action, State
 from .kernel_search import candidate_playouts, deal_playouts, ints, position, seed_number, win_chances
-from .scoring import DECLARABLE, RANKS, beats, declaration_value
+from .scoring import DECLARABLE, RANKS, TWO_BONUS, beats, card_points, declaration_value
+from .solver import solve_hands
+from .worlds import WorldSampler
 from cardlab.coach.search import CoachError, Reason
 from cardlab.words import Phrase
 from .words import COACH, action_words, card_text, declared, rank_text, suit_text
 
 MEASURES = ("deal", "game")
+WORLDS = 24
+"""The worlds a hint solves by default in the card play (where it solves them)."""
 THUMB = RuleOfThumbBot(threshold=24)
 """The opponent's (and the player's later) exchanges in the playouts of the exchange phase."""
 
@@ -53,10 +64,16 @@ class TrappolaPlayouts:
         self.state, self.measure = state, measure
         self.unit = "points" if measure == "deal" else "win chance"
         self.view = view = state.view(player)
-        self.default_budget = 1000 if view.phase == EXCHANGE else 3000  # 0.1 to 0.4 s on one core
         self.me, self.opp = player, 1 - player
         self.actions: list[Action] = list(view.legal)
-        self.sampler = HandSampler(view)
+        self.sampler = WorldSampler(view)
+        solves = measure == "deal" and view.phase != EXCHANGE and len(view.hands[player]) <= SOLVED_CARDS
+        self.method = ("exact" if self.sampler.exact else "worlds") if solves else "playouts"
+        """How the choices are valued: ``"exact"`` (one world, the truth), ``"worlds"`` (sampled
+        worlds solved exactly) or ``"playouts"`` (sampled worlds played out by the quick policy)."""
+        worlds = {"exact": 1, "worlds": WORLDS}.get(self.method)
+        self.default_budget = (worlds * len(self.actions) if worlds  # the worlds for every choice
+                               else 1000 if view.phase == EXCHANGE else 3000)  # 0.1 to 0.4 s on one core
         self.longest = view.rules.longest_streak
         hand = Counter(c.rank for c in view.hands[player])
         self.pending = {a[8:]: hand[a[8:]] for a in self.actions if a.startswith("declare")}
@@ -90,7 +107,8 @@ class TrappolaPlayouts:
         after it (its continuations)."""
         if self.view.phase == EXCHANGE:
             return self._measure(self._exchange_points(world, seed), seed)
-        outcomes = self._card_outcomes(world[0], seed)
+        outcomes = (self._card_outcomes(world[0], seed) if self.method == "playouts"
+                    else self._solved_outcomes(world[0]))
         declarable = list(self.pending)
         measured = self._measure([(mine + self._gained(lost, safe), theirs)
                                   for safe in ("", *declarable) for mine, theirs, lost in outcomes], seed)
@@ -120,6 +138,42 @@ class TrappolaPlayouts:
             kept = sum(declaration_value(r, n) for r, n in opp_pending
                        if not (opp_led and n == 3 and r in ranks and (winner == self.opp or anyone)))
             out.append((points[self.me] + self.my_declared, points[self.opp] + opp_declared + kept, lost))
+        return out
+
+    def _solved_outcomes(self, theirs: list[Card]) -> list[tuple[int, int, set[str]]]:
+        """:meth:`_card_outcomes` with each card's rest of the deal solved exactly, the opponent
+        holding ``theirs``: both players' points as the points so far plus the card's exact value
+        (the player's margin from here, :func:`~cardlab.games.trappola.solver.solve_hands`) on the
+        player's side; the declarations as in the playouts, the trick this card plays in deciding
+        whether the fourth card is taken (T8; a led card's trick by the opponent's best reply)."""
+        view, me, opp = self.view, self.me, self.opp
+        hands = [list(view.hands[me]) if p == me else list(theirs) for p in (0, 1)]
+        values = solve_hands(hands, view.current_player, view.trick, view.tricks, self.longest)
+        so_far = [0, 0]
+        for t in view.tricks:
+            so_far[t.winner] += card_points(t.cards) + (TWO_BONUS if t.winning_card.rank == "2" else 0)
+        opp_declared, opp_pending = self._opponent_declarations(theirs)
+        anyone = view.rules.t8_by_anyone
+        out = []
+        for action in self.cards:
+            card = _card(action)
+            if view.trick:
+                lead, follow = view.trick[0], card
+                winner = me if beats(card, lead) else opp
+            elif 3 in self.pending.values():   # who takes the trick decides whether a three is barred
+                rest = [[c for c in h if c != card] if p == me else h for p, h in enumerate(hands)]
+                replies = solve_hands(rest, opp, [card], view.tricks, self.longest)
+                lead, follow = card, max(replies, key=replies.__getitem__)
+                winner = opp if beats(follow, lead) else me
+            else:
+                lead = follow = card
+                winner = me
+            ranks = {lead.rank, follow.rank}
+            lost = {r for r, n in self.pending.items()
+                    if r == card.rank or (n == 3 and r in ranks and (winner == me or anyone))}
+            kept = sum(declaration_value(r, n) for r, n in opp_pending
+                       if not (view.trick and n == 3 and r in ranks and (winner == opp or anyone)))
+            out.append((so_far[me] + self.my_declared + values[card], so_far[opp] + opp_declared + kept, lost))
         return out
 
     def _opponent_declarations(self, theirs: list[Card]) -> tuple[int, list[tuple[str, int]]]:

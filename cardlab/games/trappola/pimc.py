@@ -42,19 +42,17 @@ class Judgement:
 
 def judge(view: View, worlds: int, rng: random.Random, seconds: float | None = None) -> Judgement:
     """Solve up to ``worlds`` worlds of ``view`` (the player to move's view in a deal's card play),
-    stopping after ``seconds`` of solving where a limit applies (:func:`cardlab.pace.spend`)."""
+    one at a time, stopping once ``seconds`` of solving are spent (at least one world; None:
+    :data:`cardlab.pace.SECONDS`, no limit where the kernels are compiled; see :class:`cardlab.pace.Pace`)."""
     sampler = WorldSampler(view)
     if sampler.exact:
         exact = view_values(view, _hands(view, sampler.sample(rng)))
         return Judgement({c: float(v) for c, v in exact.items()}, {c: 0.0 for c in exact}, 1, True)
     rows: list[dict[Card, int]] = []
-
-    def solve(n: int) -> list[float]:
-        for _ in range(n):
+    clock = pace.Pace(seconds)
+    while len(rows) < max(1, worlds) and not (rows and clock.over):
+        with clock.timing():
             rows.append(view_values(view, _hands(view, sampler.sample(rng))))
-        return [0.0]
-
-    pace.spend(solve, max(1, worlds), seconds)
     cards = list(rows[0])
     values = {c: fmean(r[c] for r in rows) for c in cards}
     margins = {c: 1.96 * stdev(r[c] for r in rows) / math.sqrt(len(rows)) if len(rows) > 1 else math.inf

@@ -25,7 +25,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from .bots import SearchBot
+from .bots import table_bot
 from . import draw
 from .draw_html import event_line, log_html, sheets_html
 from . import engine as trappola
@@ -39,7 +39,8 @@ __all__ = ["TrappolaTable", "replay"]
 
 
 class TrappolaTable(GameTable[trappola.State]):
-    """You (seat ``you``) against ``bot`` (default: the search player) in a game of Trappola.
+    """You (seat ``you``) against ``bot`` (default: :func:`~cardlab.games.trappola.bots.table_bot`, the
+    player that solves sampled worlds exactly) in a game of Trappola.
 
     A seeded table deals its next games with the next seeds. ``coach=True`` turns the coach on
     (:mod:`cardlab.widgets.coach`: every choice marked with its worth, a review of the game).
@@ -56,7 +57,7 @@ class TrappolaTable(GameTable[trappola.State]):
         names = names or (WORDS.say(lang, "you_name"), WORDS.say(lang, "computer_name"))
         self.rules, self.you, self.first_seed = rules, you, seed
         self.names = tuple(names) if you == 0 else tuple(names[::-1])
-        self.bot = bot if bot is not None else SearchBot(seed, budget=200)
+        self.bot = bot if bot is not None else table_bot(seed)
         self.sorted = sort
         self._holding = False                      # the finished deal shown until the reader moves on
         self._held_events = 0                      # the events shown while it is held

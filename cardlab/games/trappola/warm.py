@@ -1,8 +1,9 @@
 """What compiles Trappola's kernels into numba's cache (the game's ``warm`` part,
 :mod:`cardlab.kernels.warm`): the random and rule-of-thumb players, the search player's playouts
-(a deal in the engine, its playouts on the kernel) and the coach's (both measures, in the
-exchange phase and in the card play). The table needs the last two first (``FIRST``): its computer
-player is the search player, and its coach can be switched on."""
+(a deal in the engine, its playouts on the kernel), the exact solver and the coach's playouts
+(both measures, in the exchange phase and in the card play). The table needs the last three first
+(``FIRST``): its computer player solves worlds (and plays the search's playouts where it does not),
+and its coach can be switched on."""
 
 from __future__ import annotations
 
@@ -25,6 +26,8 @@ def _coach_positions() -> list[trappola.State]:
 FIRST: list[tuple[str, Callable[[], object]]] = [
     ("Trappola kernel: the search player's playouts",
      lambda: simulate("trappola", players=(("search", {"budget": 4}), "random"), n=1, progress=False)),
+    ("Trappola kernel: the exact solver",
+     lambda: simulate("trappola", players=("exact", "random"), n=1, progress=False)),
     ("Trappola kernel: the coach's playouts",
      lambda: [hints(g, budget=4, measure=m) for g in _coach_positions() for m in ("deal", "game")]),
 ]
@@ -32,6 +35,4 @@ CASES: list[tuple[str, Callable[[], object]]] = [
     ("Trappola kernel: random and rule-of-thumb players",
      lambda: simulate("trappola", players=("random", "thumb"), n=1, progress=False)),
     *FIRST,
-    ("Trappola kernel: the exact solver",
-     lambda: simulate("trappola", players=("exact", "random"), n=1, progress=False)),
 ]

@@ -33,7 +33,8 @@ class WorldSampler:
         self.pool = unseen_cards(view)
         voids = opponent_voids(view)
         self.free = [c for c in self.pool if c.suit not in voids]
-        played = Counter(t.card_of(opp).rank for t in view.tricks)
+        self.played = played = Counter(t.card_of(opp).rank for t in view.tricks)
+        """The cards of each rank the opponent has played in the deal (the trick in progress included)."""
         if view.trick and view.leader == opp:
             played[view.trick[0].rank] += 1
         declared = [(4 if said.startswith("four") else 3, rank)

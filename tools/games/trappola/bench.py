@@ -15,6 +15,15 @@ Three parts (``--part``, repeatable; all by default):
   the first player's win rate (a tie counts half) with a 95% Wilson interval, the mean points per
   deal of each side, and the search player's time per decision (mean, 99th percentile, maximum;
   decisions with a single legal card are not searched and not counted).
+- ``solver``: CPU seconds of one world solved exactly (:mod:`.solver`) by the cards in the mover's
+  hand, a whole 9-card position and the mean over the decisions of rule-of-thumb deals, then a
+  move of the table's player and a coach's hint (:func:`cardlab.coach.hints`, its default budget
+  and seconds) in the same decisions. Run it with ``CARDLAB_PLAIN_KERNELS=1`` for the site's path.
+- ``ismcts``: the table's player (:func:`~.bots.table_bot`) against OpenSpiel's information-set
+  MCTS through the kit's adapter, given the simulations a decision that take ``--seconds`` of CPU
+  (measured in this run), and against the search player at the old table's 200 playouts (or
+  ``--against``): duplicate single deals (every seed twice, seats swapped), the margin in points
+  per deal with its 95% interval over seeds.
 
 Smaller runs: ``--deals 200 --games 20000``, ``--pairing search-thumb``, ``--part speed``.
 """
@@ -28,7 +37,8 @@ from functools import partial
 from typing import Any, Callable, Sequence
 
 from cardlab.bots import RandomBot
-from cardlab.games.trappola.bots import PLAY_CARD, HandSampler, RuleOfThumbBot, SearchBot, card_play_world, engine_playout
+from cardlab.games.trappola.bots import (PLAY_CARD, HandSampler, RuleOfThumbBot, SearchBot, card_play_world,
+                                      engine_playout, table_bot)
 from cardlab.cards import ITALIAN, Card
 from cardlab.game import play_out
 from cardlab.games.trappola import engine as trappola
@@ -43,9 +53,13 @@ PLAYERS: dict[str, Callable[[int, int], object]] = {
     "python-search": lambda seed, budget: PythonSearchBot(seed, budget=budget),
     "thumb": lambda seed, budget: RuleOfThumbBot(seed),
     "random": lambda seed, budget: RandomBot(seed),
+    "table": lambda seed, budget: table_bot(seed),
+    "ismcts": lambda seed, budget: ismcts_seat(budget, seed),
 }
 PAIRINGS = (("search", "thumb"), ("thumb", "random"), ("search", "random"))
-PARTS = ("speed", "equal-time", "pairings")
+PARTS = ("speed", "equal-time", "pairings", "solver", "ismcts")
+TIMED = ("search", "python-search", "table")
+"""The kinds whose decisions are timed in a duel."""
 Side = tuple[str, int]
 """A player of a deal: its kind (a key of :data:`PLAYERS`) and its search budget."""
 
@@ -146,7 +160,7 @@ def play_deal(a: Side, b: Side, seed: int, a_seat: int) -> tuple[float, int, int
     bots: list = [None, None]
     for side, (kind, budget), seat, bot_seed in ((0, a, a_seat, seed * 2 + 1), (1, b, 1 - a_seat, seed * 2 + 2)):
         bots[seat] = PLAYERS[kind](bot_seed, budget)
-        if kind.endswith("search"):
+        if kind in TIMED:
             bots[seat] = Timed(bots[seat], times[side],
                                lambda s: s.phase == trappola.PLAY and len(s.legal_actions()) > 1)
     g = play_out(trappola.new_game(trappola.SINGLE_DEAL, seed=seed), bots)
@@ -215,6 +229,90 @@ def pairings(chosen: Sequence[tuple[str, str]], deals: int, budget: int, workers
               f"   ({time.perf_counter() - t0:.0f} s)", flush=True)
 
 
+# --- the exact solver, the table's player and the coach's hint -----------------------------------------
+def solver_speed(deals: int) -> None:
+    """Print the solver part (see the module's docstring)."""
+    import math
+    import random
+    from collections import defaultdict
+
+    from cardlab.coach import hints
+    from cardlab.kernels.jit import PLAIN
+    from cardlab.games.trappola.pimc import judge
+
+    cases = positions(deals)
+    judge(cases[0][0], 1, random.Random(0), math.inf)                        # compiled
+    by_size: dict[int, list[float]] = defaultdict(list)
+    for i, (view, _cards) in enumerate(cases):
+        start = time.process_time()
+        judge(view, 1, random.Random(i), math.inf)
+        by_size[len(view.hands[view.player])].append(time.process_time() - start)
+    path = "plain Python (the site's path)" if PLAIN else "compiled"
+    print(f"One world solved exactly, {path}, CPU seconds ({len(cases)} decisions of {deals} deals; "
+          f"the transposition table kept between them as a player keeps it)")
+    for size in sorted(by_size, reverse=True):
+        t = sorted(by_size[size])
+        print(f"  {size} cards in hand: mean {sum(t) / len(t):8.4f}  max {t[-1]:8.4f}   ({len(t)} positions)")
+    every = [x for t in by_size.values() for x in t]
+    print(f"  all decisions: mean {sum(every) / len(every):.4f}", flush=True)
+    games = [trappola.new_game(trappola.SINGLE_DEAL, seed=seed) for seed in range(deals)]
+    moves, hint_times = [], []
+    for seed, g in enumerate(games):
+        bot, thumb = table_bot(seed), RuleOfThumbBot(seed)
+        while not g.is_over:
+            if len(g.legal_actions()) > 1:
+                start = time.process_time()
+                bot.choose(g)
+                moves.append(time.process_time() - start)
+                start = time.process_time()
+                hints(g, seed=seed)
+                hint_times.append(time.process_time() - start)
+            g.apply(thumb.choose(g))
+    for label, t in (("a move of the table's player", moves), ("a coach's hint", hint_times)):
+        t.sort()
+        print(f"  {label + ', seconds':<38} mean {sum(t) / len(t):.3f}  p90 {t[int(0.9 * (len(t) - 1))]:.3f}  "
+              f"max {t[-1]:.3f}   ({len(t)} decisions)", flush=True)
+
+
+def ismcts_seat(simulations: int, seed: int) -> object:
+    """OpenSpiel's ISMCTS with ``simulations`` a decision, at a single deal of Trappola."""
+    from cardlab.openspiel.bots import ismcts_player
+
+    return ismcts_player("cardlab_trappola", simulations=simulations)(seed)
+
+
+def ismcts_simulations(seconds: float, cases: Sequence[tuple[trappola.View, list[Card]]], probe: int = 100) -> int:
+    """The ISMCTS simulations a decision that take ``seconds`` of CPU, timed at ``probe`` over the
+    games of ``cases`` (their card play)."""
+    states = []
+    for seed in range(0, 3 * len(cases), 3):
+        g = trappola.new_game(trappola.SINGLE_DEAL, seed=seed)
+        while g.phase == trappola.EXCHANGE:
+            g.apply(trappola.KEEP_ACTION)
+        states.append(g)
+    ismcts_seat(probe, 0).choose(states[0])                                  # imported
+    start = time.process_time()
+    for i, state in enumerate(states):
+        ismcts_seat(probe, i).choose(state)
+    per_simulation = (time.process_time() - start) / (probe * len(states))
+    return max(1, round(seconds / per_simulation))
+
+
+def against_ismcts(deals: int, seconds: float, against: int, workers: int) -> None:
+    """Print the ismcts part (see the module's docstring)."""
+    simulations = ismcts_simulations(seconds, positions(4)[:10])
+    print(f"The table's player ({table_bot(0)!r}) in duplicate single deals, seats swapped; "
+          f"ISMCTS given {simulations} simulations a decision ({seconds:g} s of CPU here)")
+    for b in (("ismcts", simulations), ("search", against)):
+        t0 = time.perf_counter()
+        r = run_pairing(("table", 0), b, deals, workers, first_seed=20_000)
+        mean, low, high = r["margin"]
+        print(f"  table vs {b[0]} {b[1]}: {r['deals']} deals, margin {mean:+.2f} points per deal "
+              f"[{low:+.2f}, {high:+.2f}], win rate {r['win_rate']:.1%} [{r['low']:.1%}, {r['high']:.1%}]; "
+              f"the table's player {r['ms_per_decision'] or 0:.1f} ms a decision (p99 {r['p99_ms'] or 0:.0f}, "
+              f"max {r['max_ms'] or 0:.0f}; wall clock)   ({time.perf_counter() - t0:.0f} s)", flush=True)
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.bench trappola", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -225,6 +323,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--positions", type=int, default=30,
                         help="deals whose decisions time the search (default 30)")
     parser.add_argument("--workers", type=int, default=2, help="processes for the deals (default 2)")
+    parser.add_argument("--seconds", type=float, default=0.1,
+                        help="ISMCTS's CPU seconds a decision in the ismcts part (default 0.1)")
+    parser.add_argument("--against", type=int, default=200,
+                        help="the search player's playouts in the ismcts part (default 200, the old table's)")
     parser.add_argument("--pairing", choices=[f"{a}-{b}" for a, b in PAIRINGS], action="append",
                         help="run only this pairing (repeatable)")
     args = parser.parse_args(argv)
@@ -237,6 +339,10 @@ def main(argv: list[str]) -> int:
     if "pairings" in parts:
         chosen = [p for p in PAIRINGS if not args.pairing or f"{p[0]}-{p[1]}" in args.pairing]
         pairings(chosen, args.deals, args.budget, args.workers)
+    if "solver" in parts:
+        solver_speed(args.positions)
+    if "ismcts" in parts:
+        against_ismcts(args.deals, args.seconds, args.against, args.workers)
     return 0
 
 
