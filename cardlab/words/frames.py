@@ -58,7 +58,7 @@ LABELS_JA: dict[str, str] = {
 """The Japanese of each English label the kit's tables show."""
 
 #: where an event's field means something else than the simulations' column of the same name
-EVENT_FIELDS_JA: Mapping[str, str] = {"cards": "カード", "count": "枚数"}
+EVENT_FIELDS_JA: Mapping[str, str] = {"cards": "カード（複数）", "count": "枚数"}
 
 
 def frame_labels(lang: str) -> Mapping[str, str]:
