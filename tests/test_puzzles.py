@@ -177,3 +177,16 @@ def test_a_file_that_is_not_json_is_refused():
         loads_set(b"{not json")
     with pytest.raises(PuzzleError, match="no puzzles are shipped for 'cleopatra'"):
         shipped("cleopatra")
+
+
+def test_a_hidden_hand_trappola_puzzle_is_reproved_by_the_playout_policy_not_the_solver():
+    """Issue 36: the re-proof of a puzzle the solver did not settle must not be the solved worlds
+    that kept it: Trappola's PROOF_MEASURE plays every world out by the quick policy."""
+    from cardlab.games.trappola.puzzles import PROOF_MEASURE
+
+    hidden = [p for p in shipped("trappola").puzzles if not p.exact and p.position().phase != "exchange"]
+    assert hidden, "no hidden-hand card-play puzzle shipped"
+    state = hidden[0].position()
+    assert HintSearch(state, seed=1).playouts.method in ("worlds", "exact")
+    independent = HintSearch(state, seed=1, measure=PROOF_MEASURE)
+    assert independent.playouts.method == "playouts" and independent.playouts.unit == "points"

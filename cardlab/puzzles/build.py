@@ -67,10 +67,12 @@ class Settings:
     stronger: int = 5
 
 
-def clear_best(state: GameState, seed: int, budget: int | None, margin: float) -> HintSearch | None:
-    """A search of ``budget`` playouts (None: a hint's) that finds one choice better than every
-    other by more than ``margin`` beyond the uncertainty; None if it finds none."""
-    search = HintSearch(state, seed=seed).run(budget)
+def clear_best(state: GameState, seed: int, budget: int | None, margin: float,
+               measure: str | None = None) -> HintSearch | None:
+    """A search of ``budget`` playouts (None: a hint's; ``measure``: the coach's, None its default)
+    that finds one choice better than every other by more than ``margin`` beyond the uncertainty;
+    None if it finds none."""
+    search = HintSearch(state, seed=seed, measure=measure).run(budget)
     best, z = search.best(), search.z_for_best()
     for other in search.actions:
         if other != best.action and search.loss(other, best.action, z)[1] <= margin:
@@ -121,8 +123,9 @@ def confirmed(info: GameInfo, state: GameState, seed: int, settings: Settings) -
         [("long search", seed, budget), ("second long search", seed + CONFIRM, budget),
          ("stronger search", seed + STRONGER, settings.stronger * budget)]
     search = screen
+    independent = getattr(info.part("puzzles"), "PROOF_MEASURE", None)     # a policy other than the solver's
     for name, tried, size in tries:
-        found = clear_best(state, tried, size, margin)
+        found = clear_best(state, tried, size, margin, independent if judge is not None else None)
         if found is None or found.best().text != answer:
             return f"not confirmed: {name}"
         search = found

@@ -2,9 +2,9 @@
 
 - Where the game judges positions over solved worlds and the view determines every card
   (:attr:`Puzzle.exact`), the solver again: the answer must be the unique exact best.
-- Otherwise the coach's playouts (:class:`~cardlab.coach.search.HintSearch`, a playout policy
-  independent of the solved worlds; for Kirifu a search other than the ones that built the set,
-  by its seed): no other choice may beat the answer beyond the interval (the difference's
+- Otherwise the coach's playouts (:class:`~cardlab.coach.search.HintSearch`) with the game's
+  ``PROOF_MEASURE`` where it has one (Trappola's quick playout policy, never the solved worlds that
+  kept the puzzle; for Kirifu a search other than the ones that built the set, by its seed): no other choice may beat the answer beyond the interval (the difference's
   interval on the same worlds, corrected for comparing the answer with every other choice).
 
 ``tests/test_puzzles.py`` re-proves every shipped puzzle this way and shows that a planted wrong
@@ -29,7 +29,7 @@ def beats_answer(puzzle: Puzzle, seed: int, long: int = 1) -> list[str]:
             raise PuzzleError(f"{puzzle.id}.exact", "marked exact, but the view does not determine every card")
         answer = judged.estimate(puzzle.answer)[0]
         return [t for t in judged.texts if t != puzzle.answer and judged.estimate(t)[0] >= answer]
-    search = HintSearch(state, seed=seed)
+    search = HintSearch(state, seed=seed, measure=getattr(game_info(puzzle.game).part("puzzles"), "PROOF_MEASURE", None))
     search.run(long * search.playouts.default_budget)
     answer = next(a for a, t in zip(search.actions, search.texts) if t == puzzle.answer)
     z = search.z_for_best()

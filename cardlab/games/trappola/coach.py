@@ -20,7 +20,9 @@ rule of thumb.
 
 Values: the points margin of the deal (``measure="deal"``) or the chance to win the game
 (``measure="game"``: after the deal, further deals are played out quickly from random hands,
-both players declaring at once and keeping their hands).
+both players declaring at once and keeping their hands). ``measure="playouts"`` is the deal's
+margin with every world played out by the quick policy, never solved: an evaluation independent
+of the solver, which re-proves the puzzles (:data:`cardlab.games.trappola.puzzles.PROOF_MEASURE`).
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ from cardlab.coach.search import CoachError, Reason
 from cardlab.words import Phrase
 from .words import COACH, action_words, card_text, declared, rank_text, suit_text
 
-MEASURES = ("deal", "game")
+MEASURES = ("deal", "game", "playouts")
 WORLDS = 24
 """The worlds a hint solves by default in the card play (where it solves them)."""
 THUMB = RuleOfThumbBot(threshold=24)
@@ -60,9 +62,9 @@ class TrappolaPlayouts:
 
     def __init__(self, state: State, player: int, measure: str = "deal") -> None:
         if measure not in MEASURES:
-            raise CoachError("measure", f"Trappola's measures are 'deal' and 'game', not {measure!r}")
+            raise CoachError("measure", f"Trappola's measures are {', '.join(map(repr, MEASURES))}, not {measure!r}")
         self.state, self.measure = state, measure
-        self.unit = "points" if measure == "deal" else "win chance"
+        self.unit = "win chance" if measure == "game" else "points"
         self.view = view = state.view(player)
         self.me, self.opp = player, 1 - player
         self.actions: list[Action] = list(view.legal)
@@ -226,7 +228,7 @@ class TrappolaPlayouts:
         """The measure of each playout's ``(player's, opponent's)`` points of the deal: their
         margin, or the player's result of the game played on to its target by quick deals on the
         kernel (:func:`~cardlab.games.trappola.kernel_search.win_chances`; the same deals for all)."""
-        if self.measure == "deal":
+        if self.measure != "game":
             return [float(mine - theirs) for mine, theirs in points]
         banked = self.view.scores
         scores = np.array([[banked[0] + (mine if self.me == 0 else theirs), banked[1] + (theirs if self.me == 0 else mine)]

@@ -34,6 +34,9 @@ def theme(view: View, answer: str, rules: list[str]) -> str:
 
 
 UNIT = SOLVED_UNIT
+PROOF_MEASURE = "playouts"
+"""The coach's measure that checks an answer independently of the solved worlds: the quick
+playout policy (:mod:`cardlab.games.trappola.coach`), in the build and in the re-proof."""
 """The unit of the puzzles' figures: the points the rest of the deal adds, the mover's minus the
 opponent's, both playing perfectly in each solved world."""
 judge = judge_choices
