@@ -5,6 +5,7 @@ rewritten by a mere open (four were). The browser test of `make lab` saves each 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import nbformat
@@ -139,3 +140,18 @@ def test_the_japanese_start_page_leads_to_every_japanese_notebook_in_order():
     editions = sorted(p.name for p in japanese.glob("[0-9][0-9]_*.ipynb") if not p.name.startswith("00"))
     assert re.findall(r"\]\((\d\d_\w+\.ipynb)\)", where_next) == editions
     assert not set(re.findall(r"\]\(\.\./(\d\d_\w+\.ipynb)\)", where_next)) & set(editions)
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=[p.name for p in SHIPPED])
+def test_no_numbered_list_runs_into_the_text_above_it(path):
+    """Issue 39: Markdown starts a list after a line of text only at 1, so "**Strength**" followed by
+    "5. K5 …" showed as one run-on paragraph; such a list needs a blank line above it."""
+    item, marker = re.compile(r"(\d+)\. "), re.compile(r"\s|(\d+\.|[-*+]) |$")
+    for number, cell in enumerate(nbformat.read(path, as_version=4).cells):
+        if cell.cell_type != "markdown":
+            continue
+        lines = cell.source.splitlines()
+        for above, line in zip(lines, lines[1:]):
+            found = item.match(line)
+            assert not (found and found[1] != "1" and not marker.match(above)), \
+                f"cell {number}: the list at {line[:30]!r} runs into {above[:30]!r}"
