@@ -43,7 +43,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..errors import CardlabError, IllegalActionError
-from ..words import check_lang
+from ..words import LANGS, check_lang
 from . import protocol
 from .protocol import RateLimit, RoomMessageError, error
 from .room import COMPUTER, SPECTATOR, Lobby, RoomClosedError, RoomError, RoomGame, RoomStoreError, Seat
@@ -319,8 +319,8 @@ def page_lang(request: Request) -> str | None:
     else English."""
     asked = request.query_params.get("lang")
     if asked is not None:
-        return asked if asked in ("en", "ja") else None
-    best, best_weight = "en", 0.0
+        return asked if asked in LANGS else None
+    best, best_weight = LANGS[0], 0.0
     for part in request.headers.get("accept-language", "")[:200].split(","):
         tag, _, params = part.strip().partition(";")
         weight = 1.0
@@ -332,7 +332,7 @@ def page_lang(request: Request) -> str | None:
                 except ValueError:
                     weight = 0.0
         language = tag.split("-")[0].lower()
-        if language in ("en", "ja") and weight > best_weight:
+        if language in LANGS and weight > best_weight:
             best, best_weight = language, weight
     return best
 
