@@ -29,7 +29,7 @@ from cardlab.draw import svg
 from cardlab.cards import ITALIAN_SUITS, Card
 from .engine import EXCHANGE, OVER, View
 from .scoring import RANKS, STRENGTH, TRICKS_PER_DEAL, Trick, declaration_value
-from .words import WORDS, card_name, declared, pack_labels, said
+from .words import WORDS, card_name, declared, heard, pack_labels
 from .draw_html import sheets_html
 
 __all__ = ["WIDE_WIDTH", "NARROW_WIDTH", "PHONE_WIDTH", "SIZES", "Sizes", "table_svg", "buttons", "sort_hand", "pack_svg", "sheets_html"]
@@ -331,8 +331,7 @@ def _notes(view: View, lang: str, width: float) -> list[tuple[str, str]]:
             text = WORDS.say(lang, "declared_you", what=declared(count, rank, lang),
                              points=declaration_value(rank, count))
         else:
-            key = "declared" if rank == "A" else "declared_hidden"      # T7: only aces are named
-            text = WORDS.say(lang, key, name=view.players[seat], said=said(count, rank, lang))
+            text = heard("declared", count, rank, lang, name=view.players[seat])
         lines.append((svg.fit(text, LABEL, width), WHITE))
     if view.phase == OVER and view.outcome is not None:
         winner = view.outcome.winner

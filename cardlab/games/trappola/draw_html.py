@@ -19,7 +19,7 @@ from typing import Any, Sequence
 from . import engine as T
 from .events import bonus_words
 from .scoring import DealSheet, declaration_value
-from .words import WORDS, card_text, declared, said
+from .words import WORDS, card_text, declared, heard
 from cardlab.draw.svg import SANS, TABLE_GREEN
 
 #: the latest deals the sheet shows in full; older ones are folded
@@ -156,8 +156,7 @@ def event_line(event: Any, players: Sequence[str], you: int, lang: str = "en",
         if mine:
             return WORDS.say(lang, "log_declare_you", what=declared(event.count, event.rank, lang),
                              points=declaration_value(event.rank, event.count)), True
-        heard = "log_declare" if event.rank == "A" else "log_declare_hidden"      # T7: only aces are named
-        return WORDS.say(lang, heard, said=said(event.count, event.rank, lang), **who), False
+        return heard("log_declare", event.count, event.rank, lang, **who), False
     if isinstance(event, T.Played):
         card = card_text(event.card, lang)
         return (WORDS.say(lang, "log_play_you", card=card) if mine

@@ -330,6 +330,12 @@ def said(count: int, rank: str | None, lang: str) -> str:
     return WORDS.say(lang, f"said_aces_{kind}" if rank == "A" else f"said_{kind}")
 
 
+def heard(key: str, count: int, rank: str | None, lang: str, **fields: object) -> str:
+    """The opponent's declaration as the table tells it (``key``: ``"declared"`` for the drawing,
+    ``"log_declare"`` for the log): what was said, and, but for aces (T7), that its rank was not."""
+    return WORDS.say(lang, key if rank == "A" else f"{key}_hidden", said=said(count, rank, lang), **fields)
+
+
 def rank_text(rank: str, lang: str) -> str:
     """A rank in running text: ``"king"``, ``"2"``; ``"王"``."""
     return (_RANKS_JA if lang == "ja" else ITALIAN_RANK_ENGLISH).get(rank, rank)
