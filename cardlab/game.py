@@ -78,11 +78,16 @@ class HandsView:
         return hand
 
     @property
+    def seat(self) -> int:
+        """The seat of the player who sees this view (a ``ValueError`` for the open view)."""
+        if self.player is None:
+            raise ValueError("the open view (player None) is no player's: it has no seat")
+        return self.player
+
+    @property
     def own_hand(self) -> tuple[Card, ...]:
         """The hand of the player who sees this view (a ``ValueError`` for the open view)."""
-        if self.player is None:
-            raise ValueError("the open view (player None) is no player's: it has no own hand")
-        return self.hand_of(self.player)
+        return self.hand_of(self.seat)
 
 
 class GameState(ABC, Generic[A, V, R]):
