@@ -109,7 +109,8 @@ def wrap(text: str, width: float, size: float, bold: bool = False, cjk: bool = T
 
 def _words(text: str, cjk: bool = True) -> list[str]:
     """Pieces a line may break after: words with their space, and single CJK characters (``cjk``)."""
-    pieces, word = [], ""
+    pieces: list[str] = []
+    word = ""
     for ch in text:
         if cjk and not word and pieces and ch in svg.NO_LINE_START:
             pieces[-1] += ch                  # kinsoku: no line starts with this punctuation
@@ -126,8 +127,8 @@ def short(name: str) -> str:
     return name if len(name) <= MAX_NAME else name[:MAX_NAME - 1] + "…"
 
 
-def _label(text: str, x: float, y: float, size: float = LABEL, **kw: object) -> str:
-    return svg.text_g(text, x, y, size=size, fill=WHITE, **kw)  # type: ignore[arg-type]
+def _label(text: str, x: float, y: float, size: float = LABEL, *, anchor: str = "start", weight: str = "normal") -> str:
+    return svg.text_g(text, x, y, size=size, fill=WHITE, anchor=anchor, weight=weight)
 
 
 class _Table:
@@ -240,8 +241,8 @@ class _Table:
         steady = self.layout != "wide" and not outcome
         heads = [self.about("due", seat, width, STATUS, bold=True) for seat in range(len(view.players))]
         room = y + ROW * max(len(wrap(h, width, STATUS, bold=True)) for h in heads) if steady else y
-        for line in wrap(head, width, STATUS, bold=True):
-            parts.append(svg.text_g(line, x, y, size=STATUS, weight="bold", fill=WHITE, cls="cardlab-cleo-status"))
+        for status in wrap(head, width, STATUS, bold=True):
+            parts.append(svg.text_g(status, x, y, size=STATUS, weight="bold", fill=WHITE, cls="cardlab-cleo-status"))
             y += ROW
         y = max(y, room)
         if view.owed and not outcome:
@@ -317,8 +318,9 @@ def table_svg(game: State | View, *, reader: int | None = None, layout: str = "w
         parts.append(table.taken(capture, g.top_y if capture.seat == top else g.bottom_y, to_hand))
     if layout == "wide":
         side, _, _ = table.side(g.width + 6, 34, SIDE_WIDTH - 22, log, keys, outcome)
-        width, height = WIDE_WIDTH, PLAY_HEIGHT + keys_row
-        play = height
+        width: float = WIDE_WIDTH
+        height: float = PLAY_HEIGHT + keys_row
+        play: float = height
     else:
         side, play, last = table.side(g.margin, g.bottom_y + H + LABEL_GAP + 32 + keys_row, g.width - 2 * g.margin,
                                       log, keys, outcome)
@@ -337,7 +339,8 @@ def colour_split_svg(w: float = svg.CARD_W, lang: str = "en") -> str:
     step = 0.62 * w
     row_w = svg.row_width(13, w, step)
     height = 2 * (2 * svg.card_h(w) + 46)
-    body, y = [], 22
+    body: list[str] = []
+    y: float = 22
     for title, cards_ in halves:
         body.append(svg.text_g(title, 12, y, size=14, weight="bold", fill=WHITE))
         for i in range(2):
