@@ -108,8 +108,9 @@ def wrap(parts: Sequence[str], size: float, width: float, sep: str = " · ", bol
     return lines
 
 
-def _text(text: str, x: float, y: float, size: float = LABEL, **kw: object) -> str:
-    return svg.text_g(text, x, y, size=size, fill=kw.pop("fill", PALE), **kw)  # type: ignore[arg-type]
+def _text(text: str, x: float, y: float, size: float = LABEL, *, fill: str = PALE, anchor: str = "start",
+          weight: str = "normal", cls: str | None = None) -> str:
+    return svg.text_g(text, x, y, size=size, fill=fill, anchor=anchor, weight=weight, cls=cls)
 
 
 # --- what is shown ------------------------------------------------------------------------------
