@@ -27,7 +27,6 @@ halves of C2.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -93,34 +92,6 @@ GEOMETRY = {"wide": _WIDE, "narrow": replace(_WIDE, width=NARROW_WIDTH),
                               taken_gap=18, taken_edge=6, top_y=52, pile_y=200, bottom_y=404)}
 
 
-def wrap(text: str, width: float, size: float, bold: bool = False, cjk: bool = True) -> list[str]:
-    """``text`` cut into lines no wider than ``width`` (at spaces, or anywhere in CJK text unless
-    ``cjk`` is false)."""
-    lines: list[str] = []
-    line = ""
-    for word in _words(text, cjk):
-        if line and svg.text_width((line + word).rstrip(), size, bold) > width:
-            lines.append(line.rstrip())
-            line = word.lstrip()
-        else:
-            line += word
-    return lines + [line.rstrip()] if line.strip() else lines
-
-
-def _words(text: str, cjk: bool = True) -> list[str]:
-    """Pieces a line may break after: words with their space, and single CJK characters (``cjk``)."""
-    pieces, word = [], ""
-    for ch in text:
-        if cjk and not word and pieces and ch in svg.NO_LINE_START:
-            pieces[-1] += ch                  # kinsoku: no line starts with this punctuation
-            continue
-        word += ch
-        if ch == " " or (cjk and unicodedata.east_asian_width(ch) in "WF"):
-            pieces.append(word)
-            word = ""
-    return pieces + [word] if word else pieces
-
-
 def short(name: str) -> str:
     """A player's name as drawn (at most :data:`MAX_NAME` characters)."""
     return name if len(name) <= MAX_NAME else name[:MAX_NAME - 1] + "…"
@@ -139,7 +110,7 @@ class _Table:
         self.names = tuple(short(n) for n in view.players)
         geometry = GEOMETRY[layout]
         # the phone's title may take two lines (at a space: "Egyptian Ratscrew" / its Japanese name)
-        self.title = wrap(title, geometry.width - 2 * geometry.margin, TITLE, bold=True, cjk=False)
+        self.title = svg.wrap(title, TITLE, geometry.width - 2 * geometry.margin, bold=True, cjk=False)
         self.g = geometry.below(ROW * (len(self.title) - 1))
         if seat_keys:                          # a row under the top seat for its keys
             self.g = replace(self.g, pile_y=self.g.pile_y + ROW)
@@ -219,7 +190,7 @@ class _Table:
         parts = [body, _label(count, cx, g.pile_y + H + 30, anchor="middle")]
         if view.collector is not None and not view.result:
             if self.layout == "phone":         # two lines: names are not cut
-                lines = wrap(self.about("collects", view.collector), g.width - 2 * g.margin, LABEL, bold=True)
+                lines = svg.wrap(self.about("collects", view.collector), LABEL, g.width - 2 * g.margin, bold=True)
             else:
                 lines = [self.about("collects", view.collector, g.width - 40, bold=True)]
             parts += [_label(line, cx, g.pile_y + H + 30 + ROW * (i + 1), anchor="middle", weight="bold")
@@ -239,8 +210,8 @@ class _Table:
         # is owed, however long the log), so that the drawing has one height while a game is on
         steady = self.layout != "wide" and not outcome
         heads = [self.about("due", seat, width, STATUS, bold=True) for seat in range(len(view.players))]
-        room = y + ROW * max(len(wrap(h, width, STATUS, bold=True)) for h in heads) if steady else y
-        for line in wrap(head, width, STATUS, bold=True):
+        room = y + ROW * max(len(svg.wrap(h, STATUS, width, bold=True)) for h in heads) if steady else y
+        for line in svg.wrap(head, STATUS, width, bold=True):
             parts.append(svg.text_g(line, x, y, size=STATUS, weight="bold", fill=WHITE, cls="cardlab-cleo-status"))
             y += ROW
         y = max(y, room)
@@ -261,7 +232,7 @@ class _Table:
             lines: list[tuple[str, bool, bool]] = []   # (text, the reader's, first row of its line)
             for line in reversed(log):
                 mine = line.seat is not None and line.seat == self.reader
-                cut = wrap(line.text, width - 14, LABEL, bold=mine)
+                cut = svg.wrap(line.text, LABEL, width - 14, bold=mine)
                 if len(lines) + len(cut) > rows:
                     break                             # whole lines only: the older ones are left out
                 lines[:0] = [(t, mine, i == 0) for i, t in enumerate(cut)]

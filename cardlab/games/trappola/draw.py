@@ -94,20 +94,6 @@ SIZES = {"wide": Sizes(WIDE_WIDTH), "narrow": Sizes(NARROW_WIDTH, back=40, back_
          "phone": Sizes(PHONE_WIDTH, w=svg.CARD_W, step=56, per_row=5, back=40, back_step=16, fan=15)}
 
 
-# --- text measures ------------------------------------------------------------------------------
-def wrap(parts: Sequence[str], size: float, width: float, sep: str = " · ", bold: bool = False) -> list[str]:
-    """Lines of ``parts`` joined by ``sep``, a new line where the next part would not fit
-    (a part too long for a line is cut with :func:`svg.fit`)."""
-    lines: list[str] = []
-    for part in parts:
-        joined = f"{lines[-1]}{sep}{part}" if lines else part
-        if lines and svg.text_width(joined, size, bold) <= width:
-            lines[-1] = joined
-        else:
-            lines.append(svg.fit(part, size, width, bold))
-    return lines
-
-
 def _text(text: str, x: float, y: float, size: float = LABEL, **kw: object) -> str:
     return svg.text_g(text, x, y, size=size, fill=kw.pop("fill", PALE), **kw)  # type: ignore[arg-type]
 
@@ -183,7 +169,7 @@ def _header(view: View, lang: str, width: float, your_turn: bool = True) -> tupl
         parts = [WORDS.say(lang, "deal", n=view.deal + 1), _say_seat(view, view.dealer, lang, "dealer_you", "dealer"),
                  phase] + ([] if deal_finished(view) or not (your_turn or view.current_player != view.player)
                            else [turn]) + [game]
-    lines = wrap(parts, 14, width - 2 * MARGIN, sep=WORDS.say(lang, "sep"), bold=True)
+    lines = svg.pack(parts, 14, width - 2 * MARGIN, sep=WORDS.say(lang, "sep"), bold=True)
     body = "".join(_text(line, MARGIN, 24 + 20 * i, size=14, weight="bold", fill=WHITE, cls="status")
                    for i, line in enumerate(lines))
     return body, 12 + 20 * len(lines)
@@ -324,7 +310,7 @@ def _notes(view: View, lang: str, width: float) -> list[tuple[str, str]]:
             text = (WORDS.say(lang, "scored_line", name=view.players[seat], total=sheet.total[seat],
                               parts=" + ".join(shown)) if shown
                     else WORDS.say(lang, "scored_none", name=view.players[seat], total=sheet.total[seat]))
-            lines += [(line, WHITE) for line in wrap(text.split(" + "), LABEL, width, sep=" + ")]
+            lines += [(line, WHITE) for line in svg.pack(text.split(" + "), LABEL, width, sep=" + ")]
     for seat, words, rank in view.declarations:
         count = 4 if words.startswith("four") else 3      # the view gives what was said (T7)
         if _is_you(view, seat) and rank is not None:
@@ -337,7 +323,7 @@ def _notes(view: View, lang: str, width: float) -> list[tuple[str, str]]:
         winner = view.outcome.winner
         end = (WORDS.say(lang, "tie") if winner is None
                else _say_seat(view, winner, lang, "you_win", "they_win"))
-        lines += [(line, GOLD) for line in wrap([end], LABEL, width)]
+        lines += [(line, GOLD) for line in svg.pack([end], LABEL, width)]
     return lines
 
 
