@@ -285,7 +285,8 @@ def wrap(text: str, size: float, width: float, bold: bool = False, *, cjk: bool 
 def _pieces(text: str, cjk: bool) -> list[str]:
     """Pieces a line may break after: words with their spaces, and single wide characters (``cjk``)
     with any closing punctuation that follows them."""
-    pieces, word = [], ""
+    pieces: list[str] = []
+    word = ""
     for ch in text:
         if not word and pieces and (ch == " " or (cjk and ch in NO_LINE_START)):
             pieces[-1] += ch                   # spaces stay with the word before, as punctuation does
