@@ -88,3 +88,16 @@ def test_simulate_and_the_record_searches_show_their_bars_in_the_readers_languag
     assert ours and not any(ENGLISH_WORD.search(line) for line in ours), ours
     random_sampling(budget=1024, seed=1, batch=512, progress=True)
     assert "random sampling" in capsys.readouterr().err
+
+
+def test_a_duel_counts_its_games_on_a_bar_in_the_readers_language(capsys):
+    from cardlab.bots import RandomBot
+    from cardlab.sim import duel
+
+    duel("trappola", RandomBot, RandomBot, 4, "single-deal", progress=True, lang="ja")
+    bars = capsys.readouterr().err
+    assert "シミュレーション" in bars and "4/4ゲーム" in bars
+    duel("trappola", RandomBot, RandomBot, 4, "single-deal", progress=True)
+    assert "trappola" in capsys.readouterr().err
+    duel("trappola", RandomBot, RandomBot, 4, "single-deal", progress=False)
+    assert capsys.readouterr().err == ""
