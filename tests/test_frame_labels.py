@@ -101,3 +101,18 @@ def test_a_duel_counts_its_games_on_a_bar_in_the_readers_language(capsys):
     assert "trappola" in capsys.readouterr().err
     duel("trappola", RandomBot, RandomBot, 4, "single-deal", progress=False)
     assert capsys.readouterr().err == ""
+
+
+def test_a_review_counts_the_moves_it_reviews_on_a_bar_in_the_readers_language(capsys):
+    from cardlab.bots import RandomBot
+    from cardlab.coach import review
+    from cardlab.game import play_out
+    from cardlab.games import trappola
+
+    game = trappola.new_game("single-deal", seed=3)
+    play_out(game, [RandomBot(1), RandomBot(2)])
+    review(game, player=0, budget=8, seed=1, lang="ja", progress=True)
+    bars = capsys.readouterr().err
+    assert f"{len(game.history)}/{len(game.history)}手" in bars and "振り返り" in bars
+    review(game, player=0, budget=8, seed=1, progress=False)
+    assert capsys.readouterr().err == ""

@@ -79,7 +79,8 @@ def kernel_players(players: Sequence[PlayerSpec], option: str, default: Any) -> 
 
 
 BAR_WORDS = {"games": {"en": " games", "ja": ("シミュレーション", "ゲーム")},
-             "cards": {"en": " cards", "ja": ("エンジンで再生", "枚")}}
+             "cards": {"en": " cards", "ja": ("エンジンで再生", "枚")},
+             "moves": {"en": " moves", "ja": ("振り返り", "手")}}
 """What a progress bar counts, in each language: the English unit (after the caller's label), the
 Japanese label and unit (no English left on the bar)."""
 
@@ -87,7 +88,7 @@ Japanese label and unit (no English left on the bar)."""
 def progress_bar(total: int | None, label: str, lang: str = "en", progress: bool | None = None,
                  counts: str = "games", delay: float = 0.0) -> Any:
     """A progress bar (``tqdm.auto``: a widget in notebooks, a line of text elsewhere) over ``total``
-    ``counts`` ("games" or "cards"; ``total`` None when not known beforehand), in ``lang``: ``label``
+    ``counts`` (a key of :data:`BAR_WORDS`; ``total`` None when not known beforehand), in ``lang``: ``label``
     (the rules' name) and the unit in English, :data:`BAR_WORDS` in Japanese; None when it is off
     (``progress`` False, or None under ``CARDLAB_QUICK``). It shows once ``delay`` seconds have passed."""
     from ..words import check_lang
