@@ -34,39 +34,35 @@ def assert_whole(drawings: list[str]) -> None:
         assert name in "".join(lines)
 
 
-@pytest.mark.parametrize("lang", ["en", "ja"])
-@pytest.mark.parametrize("layout", LAYOUTS)
-def test_cleopatra_names_whole_under_the_hands_and_won_piles(lang, layout):
+def cleopatra_drawings(layout: str, lang: str) -> list[str]:
+    """Cleopatra: the hands, the won piles and the cards just taken, seen by each seat and a spectator."""
     game = new_cleopatra(seed=3, players=NAMES)
-    drawings = []
-    for _ in range(12):
-        game.apply(game.legal_actions()[0])
-        drawings += [cleopatra_draw.table_svg(game, reader=reader, layout=layout, lang=lang) for reader in (0, 1, None)]
-    assert_whole(drawings)
+    return [drawing for _ in range(12) if game.apply(game.legal_actions()[0]) is None
+            for drawing in (cleopatra_draw.table_svg(game, reader=r, layout=layout, lang=lang) for r in (0, 1, None))]
 
 
-@pytest.mark.parametrize("lang", ["en", "ja"])
-@pytest.mark.parametrize("layout", LAYOUTS)
-def test_trappola_names_whole_under_the_trick_the_piles_and_the_discarded_hands(lang, layout):
+def trappola_drawings(layout: str, lang: str) -> list[str]:
+    """Trappola: the trick, the last trick's winner, the piles, the opponent's and the discarded hands."""
     game = new_trappola(seed=3, players=NAMES)
-    drawings = []
-    for _ in range(8):
-        game.apply(game.legal_actions()[0])
-        drawings += [trappola_draw.table_svg(game.view(seat), layout=layout, lang=lang) for seat in (0, 1)]
+    drawings = [drawing for _ in range(8) if game.apply(game.legal_actions()[0]) is None
+                for drawing in (trappola_draw.table_svg(game.view(seat), layout=layout, lang=lang) for seat in (0, 1))]
     assert any(game.view(0).discards)                     # the discarded hands' labels were drawn too
-    assert_whole(drawings)
+    return drawings
+
+
+def kirifu_drawings(layout: str, lang: str) -> list[str]:
+    """Kirifu: the seats' panels, seen by a third player."""
+    game = kirifu.new_game(seed=3, players=(*NAMES, "Bartholomew", "コンピューター4"))
+    return [kirifu_draw.table_svg(game.view(2), layout=layout, lang=lang, legal=[str(a) for a in game.legal_actions()])
+            for _ in range(6) if game.apply(game.legal_actions()[0]) is None]
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize("layout", LAYOUTS)
-def test_kirifu_names_whole_on_the_seats(lang, layout):
-    game = kirifu.new_game(seed=3, players=(*NAMES, "Bartholomew", "コンピューター4"))
-    drawings = []
-    for _ in range(6):
-        game.apply(game.legal_actions()[0])
-        drawings.append(kirifu_draw.table_svg(game.view(2), layout=layout, lang=lang,
-                                              legal=[str(a) for a in game.legal_actions()]))
-    assert_whole(drawings)
+@pytest.mark.parametrize("drawings", [cleopatra_drawings, trappola_drawings, kirifu_drawings],
+                         ids=["cleopatra", "trappola", "kirifu"])
+def test_long_names_are_drawn_whole(drawings, layout, lang):
+    assert_whole(drawings(layout, lang))
 
 
 def test_fit_lines_breaks_between_words_then_beside_wide_characters_then_cuts():
