@@ -331,6 +331,27 @@ def fit(text: str, size: float, width: float, bold: bool = False) -> str:
     return text + "…"
 
 
+def fit_lines(text: str, size: float, width: float, bold: bool = False) -> list[str]:
+    """``text`` in one line or two no wider than ``width`` by :func:`text_width`, so that a long
+    name is drawn whole where one line would cut it. The first line is the longest that fits,
+    broken after a space or a hyphen if it can be, else beside a wide (CJK) character, else inside
+    a word; no line starts with :data:`NO_LINE_START`. What two lines cannot hold is cut with an
+    ellipsis (:func:`fit`)."""
+    if text_width(text, size, bold) <= width:
+        return [text]
+
+    def wide(ch: str) -> bool:
+        return unicodedata.east_asian_width(ch) in "WF"
+
+    tiers = (lambda a, b: a in " -", lambda a, b: wide(a) or wide(b), lambda a, b: True)
+    for tier in tiers:
+        at = [k for k in range(1, len(text)) if text[k] not in NO_LINE_START and tier(text[k - 1], text[k])
+              and text_width(text[:k].rstrip(), size, bold) <= width]
+        if at:
+            return [text[:at[-1]].rstrip(), fit(text[at[-1]:].lstrip(), size, width, bold)]
+    return [fit(text, size, width, bold)]
+
+
 def text_g(text: object, x: float, y: float, *, size: float = 14, anchor: str = "start",
            weight: str = "normal", fill: str = "#1b1b1b", cls: str | None = None) -> str:
     """A line of text at (x, y) (baseline), escaped."""

@@ -171,8 +171,13 @@ class _Table:
         return GOLD if seat == self.view.current_player else WHITE
 
     def _title(self, seat: int, x: float, y: float, width: float, size: float) -> str:
-        """A seat's name and card count, cut to ``width``."""
-        text = svg.fit(self.say("seat", name=self.view.players[seat], n=self.view.counts[seat]), size, width, True)
+        """A seat's name and card count, cut to ``width``; where that would cut a hidden hand's
+        title, its name alone (its stack's badge counts the cards)."""
+        view = self.view
+        text = self.say("seat", name=view.players[seat], n=view.counts[seat])
+        if view.hands[seat] is None and svg.text_width(text, size, True) > width:
+            text = view.players[seat]
+        text = svg.fit(text, size, width, True)
         return svg.text_g(text, x, y, size=size, weight="bold", fill=self._colour(seat))
 
     def _panel(self, seat: int, pw: float) -> tuple[Callable[[float, float, float], str], float]:
