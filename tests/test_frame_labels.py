@@ -88,3 +88,31 @@ def test_simulate_and_the_record_searches_show_their_bars_in_the_readers_languag
     assert ours and not any(ENGLISH_WORD.search(line) for line in ours), ours
     random_sampling(budget=1024, seed=1, batch=512, progress=True)
     assert "random sampling" in capsys.readouterr().err
+
+
+def test_a_duel_counts_its_games_on_a_bar_in_the_readers_language(capsys):
+    from cardlab.bots import RandomBot
+    from cardlab.sim import duel
+
+    duel("trappola", RandomBot, RandomBot, 4, "single-deal", progress=True, lang="ja")
+    bars = capsys.readouterr().err
+    assert "シミュレーション" in bars and "4/4ゲーム" in bars
+    duel("trappola", RandomBot, RandomBot, 4, "single-deal", progress=True)
+    assert "trappola" in capsys.readouterr().err
+    duel("trappola", RandomBot, RandomBot, 4, "single-deal", progress=False)
+    assert capsys.readouterr().err == ""
+
+
+def test_a_review_counts_the_moves_it_reviews_on_a_bar_in_the_readers_language(capsys):
+    from cardlab.bots import RandomBot
+    from cardlab.coach import review
+    from cardlab.game import play_out
+    from cardlab.games import trappola
+
+    game = trappola.new_game("single-deal", seed=3)
+    play_out(game, [RandomBot(1), RandomBot(2)])
+    review(game, player=0, budget=8, seed=1, lang="ja", progress=True)
+    bars = capsys.readouterr().err
+    assert f"{len(game.history)}/{len(game.history)}手" in bars and "振り返り" in bars
+    review(game, player=0, budget=8, seed=1, progress=False)
+    assert capsys.readouterr().err == ""

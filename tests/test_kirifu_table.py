@@ -15,7 +15,7 @@ import pytest
 from cardlab.games.kirifu.bots import TABLE_BUDGET, SearchBot, ThumbBot
 from cardlab.cards import Card, parse_cards
 from cardlab.games.kirifu import draw as drawing
-from cardlab.games.kirifu.draw import text_width
+from cardlab.draw.svg import text_width
 from cardlab.games import kirifu
 from cardlab.games.kirifu.table import KirifuTable
 from cardlab.words import LANGS

@@ -15,6 +15,7 @@ from cardlab.records import loads, to_frame
 from cardlab.rooms import COMPUTER, PERSON, Lobby, RoomError, Store
 from cardlab.rooms.protocol import BURST, RateLimit, RoomMessageError, read_frame
 from cardlab.rooms.room import RoomStoreError
+from cardlab.rooms.store import StoreError
 
 
 def play_randomly(game, rng, steps=10_000):
@@ -161,6 +162,28 @@ def test_nothing_is_shown_that_the_store_did_not_keep(lobby, monkeypatch, by):
             game.handle(seat, "en", {"type": "click", "target": target, "seq": tables[0].view.seq, "t": 900})
     assert game.state.fingerprint() == before and game.saved == len(game.state.history)
     assert [t.view.svg for t in tables] == drawn
+
+
+def test_a_teacher_s_change_the_store_cannot_keep_changes_nothing(lobby):
+    """With the database held by another connection (no wait: the store's write gives up at once),
+    opening or closing, a seat changing hands, ending a game and a new game each raise
+    ``StoreError`` and leave the room as the store holds it."""
+    room = lobby.add_room("3B")
+    game = room.add_game("trappola", ["Ann", "Ben"], seed=3)
+    holder = sqlite3.connect(lobby.store.path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    try:
+        for change in (lambda: room.set_open(False), lambda: game.seat_computer(1), lambda: game.seat_person(0, "Aiko"),
+                       game.end, lambda: room.add_game("kirifu", 3, seed=1)):
+            with pytest.raises(StoreError, match="locked"):
+                change()
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert room.is_open and game.on and len(room.games) == 1
+    assert [(s.name, s.kind, s.bot, s.player) for s in game.seats] == [("Ann", PERSON, None, None), ("Ben", PERSON, None, None)]
+    [stored] = lobby.store.games(room.id)
+    assert [(s.name, s.kind) for s in stored.seats] == [("Ann", PERSON), ("Ben", PERSON)] and stored.status == "on"
 
 
 @pytest.mark.parametrize("name, seats", [("kirifu", ["Ann", "Ben", "computer"]), ("trappola", ["Ann", "computer"])])

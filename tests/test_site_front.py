@@ -12,9 +12,10 @@ import sysconfig
 import zipfile
 from pathlib import Path
 
-from tools.site.build import KERNEL_LOADS, stub_wheel, unused_files, write_wheel
+from tools.site.build import KERNEL_LOADS, stub_wheel, unused_files
 from tools.site.front import front_page, title_of
 from tools.site.offline import service_worker
+from tools.site.wheel import write_wheel
 
 ROOT = Path(__file__).resolve().parents[1]
 

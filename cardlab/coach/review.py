@@ -33,7 +33,7 @@ COLUMNS = ["step", "player", "chosen", "best", "chosen_value", "best_value", "lo
 
 def review(record: Record | GameState, player: int = 0, budget: int | None = None, seed: int = 0,
            measure: str | None = None, min_loss: float = 0.0, everything: bool = False,
-           start: int = 0, lang: str = "en") -> "pd.DataFrame":
+           start: int = 0, lang: str = "en", progress: bool | None = None) -> "pd.DataFrame":
     """The decisions of ``player`` in ``record`` (a :class:`~cardlab.records.Record` or a game)
     where the choice made was estimated clearly worse than the best one, one row each:
 
@@ -44,7 +44,9 @@ def review(record: Record | GameState, player: int = 0, budget: int | None = Non
     ``chosen_action`` and ``best_action`` (``play 2C``). ``budget`` and ``measure`` are as
     for :func:`~cardlab.coach.hints` (the search of step ``i`` uses the seed ``seed + i``);
     ``everything=True`` keeps every decision, with ``flagged`` saying which are clearly worse;
-    ``start``: only the decisions from that step on (a table reviews what is new since its last review)."""
+    ``start``: only the decisions from that step on (a table reviews what is new since its last review).
+    A progress bar in ``lang`` counts the moves reviewed (:func:`cardlab.sim.progress_bar`: off
+    under ``CARDLAB_QUICK`` unless ``progress`` says otherwise)."""
     import pandas as pd
     if isinstance(record, GameState):
         record = record_of(record, players=list(record.players))
@@ -53,11 +55,18 @@ def review(record: Record | GameState, player: int = 0, budget: int | None = Non
     state = record.replay(0)
     if not 0 <= player < len(state.players):
         raise CoachError("player", f"a seat from 0 to {len(state.players) - 1}, not {player!r}")
+    from ..sim import progress_bar
+
+    bar = progress_bar(max(0, len(record.actions) - start), "review", lang, progress, counts="moves")
     rows = []
     for step, text in enumerate(record.actions):
         if step >= start and state.current_player == player and len(state.legal_actions()) > 1:
             rows.append(_decision(state, step, text, budget, seed + step, measure, min_loss, lang))
         state.play(text)
+        if bar is not None and step >= start:
+            bar.update(1)
+    if bar is not None:
+        bar.close()
     frame = pd.DataFrame(rows, columns=COLUMNS)
     return (frame if everything else frame[frame["flagged"]]).reset_index(drop=True)
 

@@ -4,7 +4,7 @@ answer, the figures and the rule that explains it, a theme and a difficulty.
 - :func:`shipped` — the set that comes with the kit (``cardlab/data/puzzles/<game>.json``,
   made by ``python -m cardlab.puzzles build`` from its seed: :mod:`cardlab.puzzles.build`);
 - :class:`Puzzle`, :class:`PuzzleSet`, :func:`load_set` — the puzzles and their JSON, validated on load;
-- the puzzle table that asks them: :class:`cardlab.widgets.PuzzleTable`.
+- the puzzle table that asks them: :class:`cardlab.widgets.puzzle.PuzzleTable`.
 
 A game has puzzles when it registers a ``puzzles`` part (its themes) besides its coach and bots.
 """

@@ -100,7 +100,7 @@ class RoomServer:
 class RoomHandle:
     """The teacher's hold on a room (its teacher's token is in :attr:`room`): games, links,
     controls, records. Shown in a notebook, it is the listing of its games, seats, links and QR codes
-(:mod:`cardlab.rooms.listing`); ``cardlab.widgets.RoomPanel(handle)`` adds the controls."""
+(:mod:`cardlab.rooms.listing`); ``cardlab.widgets.room.RoomPanel(handle)`` adds the controls."""
 
     def __init__(self, server: RoomServer, room: Room) -> None:
         self.server, self.room = server, room

@@ -18,8 +18,9 @@ and nothing changes. The kinds: ``too-large`` (a frame over :data:`MAX_FRAME` ch
 ``too-fast`` (more than :data:`RATE` frames a second on the connection, over a burst of
 :data:`BURST`, or :data:`LINK_RATE` on all the pages of one link together), ``illegal`` (an action
 the rules forbid now: the message names the rule), ``closed`` (the room is closed, the game is
-over or the teacher ended it), ``store`` (the server could not keep the action: nothing changed,
-the seat's drawing follows; try again). A frame over :data:`MAX_WIRE` bytes closes the connection
+over or the teacher ended it), ``store`` (the server could not keep the action — its database
+held by another program for :data:`STORE_WAIT` s, or failing —: nothing changed, the seat's
+drawing follows if it had moved; try again). A frame over :data:`MAX_WIRE` bytes closes the connection
 (code 1009) before it is read. Timers the table asks for arrive as
 ``{"type": "timer", "ms": …, "tag": …, "id": …}``.
 
@@ -42,6 +43,10 @@ per connection            :data:`RATE` frames a second after a burst of :data:`B
 per link (seat)           :data:`LINK_RATE` frames a second after :data:`LINK_BURST`, every page
                           together; :data:`PAGES` pages at once
 per teacher's request     :data:`MAX_BODY` bytes of body (a longer one is refused unread: 413)
+per change                :data:`STORE_WAIT` s waiting for a database another program holds
+                          (a gesture, an action, a teacher's change; then refused ``store``, 503
+                          for the teacher); frames that change nothing (``hello``, ``width``)
+                          and other games never wait for it
 ========================  =====================================================================
 """
 
@@ -66,6 +71,8 @@ SEND_BUFFER = 64 * 1024   # a connection's socket send buffer (bytes; the kernel
 PING_SECONDS = 5.0        # a ping to every page this often ...
 PING_TIMEOUT = 5.0        # ... and a page that has not answered it within this long is cut (code 1011)
 MAX_BODY = 4096           # a teacher's request's body (bytes)
+STORE_WAIT = 5.0          # the longest a change waits for a database another program holds (s)
+STORE_POLL = 0.05         # ... asking it this often whether it takes a write (s)
 EVENT_TYPES = ("click", "key", "timer")
 TYPES = EVENT_TYPES + ("width", "act", "hello")
 
@@ -121,6 +128,14 @@ class RateLimit:
             return False
         self.tokens -= 1
         return True
+
+
+def changes(text: Any) -> bool:
+    """The frame may change its game (a table's event or an action): it waits for the store."""
+    try:
+        return read_frame(text)["type"] not in ("width", "hello")
+    except RoomMessageError:
+        return False
 
 
 def error(kind: str, message: str) -> dict[str, Any]:

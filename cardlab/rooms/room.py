@@ -33,7 +33,7 @@ from ..records import Record, record_of
 from ..registry import GameInfo, game_info, with_part
 from ..words import Words, check_lang
 from .spectator import SpectatorTable
-from .store import Store, StoredGame, StoredSeat
+from .store import Store, StoredGame, StoredSeat, StoreError
 
 PERSON, COMPUTER, SPECTATOR = "person", "computer", "spectator"
 TOKEN_BYTES = 16          # a seat's or a teacher's token: 128 random bits, 22 URL-safe characters
@@ -48,9 +48,9 @@ class RoomClosedError(RoomError):
     """An action in a game that is over or that the teacher ended."""
 
 
-class RoomStoreError(RoomError):
-    """The store could not keep a change (its database locked by another program, or failing): the
-    change is undone and nothing of it is shown; the same action may be tried again."""
+class RoomStoreError(RoomError, StoreError):
+    """The store could not keep a game's actions (its database locked by another program, or
+    failing): they are undone and nothing of them is shown; the same action may be tried again."""
 
 
 def default_bot(info: GameInfo) -> str | None:
@@ -162,16 +162,17 @@ class RoomGame:
         moves at once if it is its turn. Returns the seats whose drawing changed."""
         seat = self._seat(number)
         bot = bot or default_bot(self.info)
-        seat.player, seat.kind, seat.bot = self._bot(bot, number), COMPUTER, bot
-        self.room.lobby.store.set_seat(self.id, seat.stored())
+        player = self._bot(bot, number)
+        self.room.lobby.store.set_seat(self.id, dataclasses.replace(seat.stored(), kind=COMPUTER, bot=bot))
+        seat.player, seat.kind, seat.bot = player, COMPUTER, bot
         return self.settle()
 
     def seat_person(self, number: int, name: str | None = None) -> None:
         """Give seat ``number`` back to a person (its link is the same as before)."""
         seat = self._seat(number)
-        seat.kind, seat.bot, seat.player = PERSON, None, None
-        seat.name = name or seat.name
-        self.room.lobby.store.set_seat(self.id, seat.stored())
+        name = name or seat.name
+        self.room.lobby.store.set_seat(self.id, dataclasses.replace(seat.stored(), name=name, kind=PERSON, bot=None))
+        seat.kind, seat.bot, seat.player, seat.name = PERSON, None, None, name
 
     def _seat(self, number: int) -> Seat:
         if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number < len(self.seats):
@@ -260,8 +261,8 @@ class RoomGame:
 
     def end(self) -> list[Seat]:
         """The teacher ends the game where it is (its record keeps the actions so far)."""
-        self.on = False
         self.room.lobby.store.set_status(self.id, "ended")
+        self.on = False
         for table in self.spectator.tables.values():
             table.refresh(0)
         return [*self.seats, self.spectator]
@@ -338,8 +339,8 @@ class Room:
 
     def set_open(self, is_open: bool) -> None:
         """Open or close the room: a closed room's links show that it is closed."""
+        self.lobby.store.set_open(self.id, bool(is_open))
         self.is_open = bool(is_open)
-        self.lobby.store.set_open(self.id, self.is_open)
 
     def records(self) -> list[Record]:
         """The records of the room's finished games, in the order they were made."""

@@ -14,8 +14,12 @@ Pages and sockets (a token is the secret of a seat's or the teacher's link):
 
 The rooms live in one :class:`~cardlab.rooms.room.Lobby`. Every handler hands its work on them
 to one worker thread (:meth:`Hub.run`: under the lobby's lock, in the order the frames arrived),
-which writes to the store first; the event loop only reads frames and sends, so a slow store
-(a database another program holds locked) stalls no socket's pings or sends. Each connection has
+which writes to the store first; the event loop only reads frames and sends. A frame that may
+change a game first waits, on the event loop without blocking it, until the database takes a
+write (:meth:`Hub.store_ready`: a database another program holds stalls that frame alone, at
+most :data:`~cardlab.rooms.protocol.STORE_WAIT` s, then it is refused ``store`` with nothing
+changed); the worker's write itself then waits a fraction of a second at most
+(:data:`~cardlab.rooms.store.WRITE_WAIT`), so no other room's frames, pings or sends wait on it. Each connection has
 its own bounded queue of messages, sent by its own task (:class:`Connection`): an action's answer
 and the other seats' drawings are put on their queues, never awaited, and a connection whose queue
 is full (a page that stopped reading) or whose send hangs is cut; its page reconnects and is
@@ -47,6 +51,7 @@ from ..words import LANGS, check_lang
 from . import protocol
 from .protocol import RateLimit, RoomMessageError, error
 from .room import COMPUTER, SPECTATOR, Lobby, RoomClosedError, RoomError, RoomGame, RoomStoreError, Seat
+from .store import StoreError
 from .spectator import SpectatorTable
 from .teacher import form_request, teacher_page
 
@@ -164,6 +169,7 @@ class Hub:
         self.connections: dict[int, list[Connection]] = {}     # id(seat) -> connections
         self.link_limits: dict[str, RateLimit] = {}            # a link's token -> its frames' bucket
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardlab-rooms-worker")
+        self.prober = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardlab-rooms-store")
 
     async def run(self, work: Callable[[], T]) -> T:
         """``work()`` on the worker thread under the lobby's lock, in the order asked."""
@@ -171,6 +177,17 @@ class Hub:
             with self.lobby.lock:
                 return work()
         return await asyncio.get_running_loop().run_in_executor(self.worker, locked)
+
+    async def store_ready(self) -> bool:
+        """Wait until the store takes a write (False: not within its ``timeout``, a database
+        another program holds), asking it every :data:`protocol.STORE_POLL` s off the event loop."""
+        store, loop = self.lobby.store, asyncio.get_running_loop()
+        start = loop.time()
+        while not await loop.run_in_executor(self.prober, store.writable):
+            if loop.time() - start >= store.timeout:
+                return False
+            await asyncio.sleep(protocol.STORE_POLL)
+        return True
 
     def allow(self, conn: Connection) -> bool:
         """The frame is within its connection's rate and its link's (every page of a seat together)."""
@@ -262,6 +279,12 @@ def answer(hub: Hub, conn: Connection, text: Any) -> tuple[dict[str, Any] | None
         return error("bad-message", str(e)), []
 
 
+def store_busy(hub: Hub) -> dict[str, Any]:
+    """The refusal of a change the store could not take in time (nothing changed)."""
+    return error("store", f"store: the database is locked by another program (waited "
+                          f"{hub.lobby.store.timeout:g} s); nothing changed, try again")
+
+
 async def seat_socket(socket: WebSocket) -> None:
     hub: Hub = socket.app.state.hub
     lobby = hub.lobby
@@ -300,6 +323,9 @@ async def seat_socket(socket: WebSocket) -> None:
             if not hub.allow(conn):
                 conn.post(error("too-fast", f"at most {protocol.RATE:g} frames a second (bursts of "
                                             f"{protocol.BURST}), {protocol.LINK_RATE:g} for all the pages of a link"))
+                continue
+            if protocol.changes(text) and not await hub.store_ready():
+                conn.post(store_busy(hub))
                 continue
             hub.deliver(await hub.run(lambda: hub.frame(conn, text)))
     except WebSocketDisconnect:
@@ -361,6 +387,7 @@ def static(request: Request) -> Response:
 
 TEACHER_ACTIONS = ("summary", "open", "close", "add_game", "seat_computer", "seat_person", "end_game",
                    "restart_game", "records")
+TEACHER_READS = ("summary", "records")      # the teacher's requests that change nothing
 
 
 def teacher_action(lobby: Lobby, request: Any) -> tuple[int, dict[str, Any], list[Seat]]:
@@ -400,7 +427,7 @@ def teacher_action(lobby: Lobby, request: Any) -> tuple[int, dict[str, Any], lis
                                   rules=made.state.rules.name, bot=next((s.bot for s in made.seats if s.bot), None),
                                   lang=request.get("lang", "en"))
             return 200, {"game": again.id, "seats": [s.token for s in again.seats]}, changed
-    except RoomStoreError as e:             # undone: the room's pages are redrawn as they were
+    except StoreError as e:                 # undone: the room's pages are redrawn as they were
         return 503, error("store", str(e)), [s for g in room.games for s in (*g.seats, g.spectator)]
     except (RoomError, CardlabError, TypeError) as e:
         return 400, error("bad-request", str(e)), []
@@ -429,6 +456,8 @@ async def teacher_api(request: Request) -> Response:
         data = json.loads(body)
     except ValueError:
         return JSONResponse(error("not-json", "the body is one JSON object"), status_code=400)
+    if isinstance(data, dict) and data.get("do") not in TEACHER_READS and not await hub.store_ready():
+        return JSONResponse(store_busy(hub), status_code=503)
 
     def act() -> tuple[int, dict[str, Any], Outgoing]:
         status, reply, changed = teacher_action(hub.lobby, data)
@@ -451,13 +480,16 @@ async def teacher_html(request: Request) -> Response:
     body = await read_body(request, protocol.MAX_BODY) if request.method == "POST" else b""
     if body is None:
         return JSONResponse(error("too-large", f"at most {protocol.MAX_BODY} bytes"), status_code=413)
+    busy = request.method == "POST" and not await hub.store_ready()
 
     def act() -> tuple[int, str, Outgoing]:
         room = teacher_room(request)
         if room is None:
             return 403, "", []
         status, reply, messages = 200, {}, []
-        if request.method == "POST":
+        if busy:
+            status, reply = 503, store_busy(hub)
+        elif request.method == "POST":
             status, reply, changed = teacher_action(hub.lobby, form_request(room, body, lang))
             messages = hub.pending(changed)
         refused = reply.get("message", "") if status != 200 else ""

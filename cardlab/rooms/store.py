@@ -7,6 +7,11 @@ is on), ``seats``
 the records write them). Every change is committed before the server tells anyone about it, so a
 server killed at any moment restarts where its last message left the players: each game is its
 record's headers and actions, replayed (:meth:`Store.games`).
+
+A database that another program holds (its write lock taken) never holds the store's callers for
+long: a write waits at most :data:`WRITE_WAIT` s for it, then fails with :class:`StoreError` (the
+caller undoes its change); a room server asks :meth:`Store.writable` before it starts a change and
+waits for it, up to the store's ``timeout``, off its lock and event loop (:mod:`cardlab.rooms.server`).
 """
 
 from __future__ import annotations
@@ -14,9 +19,13 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator
+
+from ..errors import CardlabError
+from .protocol import STORE_WAIT
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
@@ -30,6 +39,12 @@ CREATE TABLE IF NOT EXISTS seats (
 CREATE TABLE IF NOT EXISTS actions (
     game INTEGER NOT NULL REFERENCES games(id), n INTEGER NOT NULL, text TEXT NOT NULL, PRIMARY KEY (game, n));
 """
+WRITE_WAIT = 0.25   # seconds a write waits for the database's write lock (another connection's) before it fails
+
+
+class StoreError(CardlabError, RuntimeError):
+    """The store could not keep a change (its database locked by another program, or failing):
+    nothing of the change is kept."""
 
 
 @dataclass
@@ -58,22 +73,57 @@ class StoredGame:
 
 class Store:
     """The database at ``path`` (``":memory:"``: nothing kept, for tests and a quick try). One
-    connection, used under a lock: the server's thread and a notebook's may both write."""
+    connection, used under a lock: the server's thread and a notebook's may both write.
+    ``timeout``: how long a room server waits for a database another program holds before it
+    refuses a change (:meth:`writable`); a write itself waits :data:`WRITE_WAIT` s at most."""
 
-    def __init__(self, path: str | Path = ":memory:", timeout: float = 5.0) -> None:
-        self.path = str(path)
+    def __init__(self, path: str | Path = ":memory:", timeout: float = STORE_WAIT) -> None:
+        self.path, self.timeout = str(path), timeout
         self.lock = threading.RLock()
         #: called with the write's name after each commit (a test's hook; None: nothing)
         self.committed: Callable[[str], None] | None = None
-        # ``timeout``: how long a write waits for another process's lock before it fails
         self.db = sqlite3.connect(self.path, timeout=timeout, check_same_thread=False, isolation_level=None)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")   # WAL: a committed change survives the process's death
         self.db.executescript(SCHEMA)
+        self.db.execute(f"PRAGMA busy_timeout = {int(WRITE_WAIT * 1000)}")
+        self.probe_lock = threading.Lock()
+        # the write lock asked of SQLite without waiting, on a connection of its own (None: in memory,
+        # where no other program reaches)
+        self.probe = None if self.path == ":memory:" else sqlite3.connect(
+            self.path, timeout=0, check_same_thread=False, isolation_level=None)
+
+    def writable(self) -> bool:
+        """The database takes a write now (its write lock is free: taken and given back at once)."""
+        if self.probe is None:
+            return True
+        with self.probe_lock:
+            try:
+                self.probe.execute("BEGIN IMMEDIATE")
+            except sqlite3.OperationalError:
+                return False
+            self.probe.execute("ROLLBACK")
+        return True
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """One transaction on the connection (under the lock): committed, or rolled back and
+        :class:`StoreError`."""
+        with self.lock:
+            try:
+                self.db.execute("BEGIN IMMEDIATE")
+                yield self.db
+                self.db.execute("COMMIT")
+            except BaseException as e:
+                if self.db.in_transaction:
+                    self.db.execute("ROLLBACK")
+                if isinstance(e, sqlite3.Error):
+                    raise StoreError(f"the database could not be written ({type(e).__name__}: {e})") from e
+                raise
 
     def _write(self, what: str, sql: str, *args: Any) -> int:
-        with self.lock:
-            row = self.db.execute(sql, args).lastrowid or 0
+        with self._transaction() as db:
+            row = db.execute(sql, args).lastrowid or 0
         self._committed(what)
         return row
 
@@ -88,18 +138,11 @@ class Store:
         self._write("set_open", "UPDATE rooms SET open = ? WHERE id = ?", int(is_open), room)
 
     def add_game(self, room: int, header: dict[str, Any], seats: list[StoredSeat], spectator: str) -> int:
-        with self.lock:
-            self.db.execute("BEGIN")
-            try:
-                game = self.db.execute("INSERT INTO games (room, header, spectator) VALUES (?, ?, ?)",
-                                       (room, json.dumps(header, ensure_ascii=False), spectator)).lastrowid
-                self.db.executemany("INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?)",
-                                    [(game, s.seat, s.token, s.name, s.kind, s.bot) for s in seats])
-                self.db.execute("COMMIT")
-            except BaseException:
-                if self.db.in_transaction:
-                    self.db.execute("ROLLBACK")
-                raise
+        with self._transaction() as db:
+            game = db.execute("INSERT INTO games (room, header, spectator) VALUES (?, ?, ?)",
+                              (room, json.dumps(header, ensure_ascii=False), spectator)).lastrowid
+            db.executemany("INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?)",
+                           [(game, s.seat, s.token, s.name, s.kind, s.bot) for s in seats])
         self._committed("add_game")
         return int(game or 0)
 
@@ -110,18 +153,10 @@ class Store:
     def add_actions(self, game: int, first: int, texts: list[str], status: str | None = None) -> None:
         """Append ``texts`` as actions ``first``, ``first + 1`` … of ``game`` (and set its
         ``status``, if given), in one transaction."""
-        with self.lock:
-            self.db.execute("BEGIN IMMEDIATE")
-            try:
-                self.db.executemany("INSERT INTO actions VALUES (?, ?, ?)",
-                                    [(game, first + i, text) for i, text in enumerate(texts)])
-                if status is not None:
-                    self.db.execute("UPDATE games SET status = ? WHERE id = ?", (status, game))
-                self.db.execute("COMMIT")
-            except BaseException:
-                if self.db.in_transaction:
-                    self.db.execute("ROLLBACK")
-                raise
+        with self._transaction() as db:
+            db.executemany("INSERT INTO actions VALUES (?, ?, ?)", [(game, first + i, text) for i, text in enumerate(texts)])
+            if status is not None:
+                db.execute("UPDATE games SET status = ? WHERE id = ?", (status, game))
         self._committed("add_actions")
 
     def set_status(self, game: int, status: str) -> None:
@@ -147,5 +182,7 @@ class Store:
         return out
 
     def close(self) -> None:
-        with self.lock:
+        with self.lock, self.probe_lock:
             self.db.close()
+            if self.probe is not None:
+                self.probe.close()

@@ -79,7 +79,8 @@ def kernel_players(players: Sequence[PlayerSpec], option: str, default: Any) -> 
 
 
 BAR_WORDS = {"games": {"en": " games", "ja": ("シミュレーション", "ゲーム")},
-             "cards": {"en": " cards", "ja": ("エンジンで再生", "枚")}}
+             "cards": {"en": " cards", "ja": ("エンジンで再生", "枚")},
+             "moves": {"en": " moves", "ja": ("振り返り", "手")}}
 """What a progress bar counts, in each language: the English unit (after the caller's label), the
 Japanese label and unit (no English left on the bar)."""
 
@@ -87,7 +88,7 @@ Japanese label and unit (no English left on the bar)."""
 def progress_bar(total: int | None, label: str, lang: str = "en", progress: bool | None = None,
                  counts: str = "games", delay: float = 0.0) -> Any:
     """A progress bar (``tqdm.auto``: a widget in notebooks, a line of text elsewhere) over ``total``
-    ``counts`` ("games" or "cards"; ``total`` None when not known beforehand), in ``lang``: ``label``
+    ``counts`` (a key of :data:`BAR_WORDS`; ``total`` None when not known beforehand), in ``lang``: ``label``
     (the rules' name) and the unit in English, :data:`BAR_WORDS` in Japanese; None when it is off
     (``progress`` False, or None under ``CARDLAB_QUICK``). It shows once ``delay`` seconds have passed."""
     from ..words import check_lang
@@ -244,17 +245,21 @@ def engine_row(game: str, seed: int, rules: Any, players: Sequence[PlayerSpec] |
 
 
 def duel(game: str, make_a: Callable[[int], Any], make_b: Callable[[int], Any], n: int,
-         rules: Any = None, first_seed: int = 0) -> list[dict[str, Any]]:
+         rules: Any = None, first_seed: int = 0, *, progress: bool | None = None,
+         lang: str = "en") -> list[dict[str, Any]]:
     """Two computer players A and B over ``n`` seeded games of a two-player ``game``: game ``i``
     has seed ``first_seed + i``, bots ``make_a(seed)`` and ``make_b(seed)``, and A sits in seat
     ``i % 2``, so the seats even out. One row per game: ``seed``, A's ``seat``, A's and B's final
     scores ``a`` and ``b`` (``outcome.scores``) and the finished ``state`` (events, sheets ...).
-    ``rules``: a preset name or ``Rules`` (the game's default if None)."""
+    ``rules``: a preset name or ``Rules`` (the game's default if None). A progress bar in
+    ``lang`` counts the games (:func:`progress_bar`: off under ``CARDLAB_QUICK`` unless
+    ``progress`` says otherwise)."""
     from ..game import play_out
     from ..registry import game_info
 
     module = game_info(game).module
     chosen = {} if rules is None else {"rules": rules}
+    bar = progress_bar(n, game, lang, progress)
     rows = []
     for i in range(n):
         seed, a_seat = first_seed + i, i % 2
@@ -263,4 +268,8 @@ def duel(game: str, make_a: Callable[[int], Any], make_b: Callable[[int], Any], 
         bots[a_seat], bots[1 - a_seat] = make_a(seed), make_b(seed)
         scores = play_out(state, bots).outcome.scores
         rows.append({"seed": seed, "seat": a_seat, "a": scores[a_seat], "b": scores[1 - a_seat], "state": state})
+        if bar is not None:
+            bar.update(1)
+    if bar is not None:
+        bar.close()
     return rows

@@ -171,7 +171,7 @@ class TableCoach:
         state = self.table.state
         self.record = record_of(state, players=list(state.players))
         frame = review(self.record, player=self.table.you, budget=self.budget, seed=self.seed,
-                       start=self.reviewed, lang=self.table.lang)
+                       start=self.reviewed, lang=self.table.lang, progress=False)
         self.reviewed = len(state.history)
         if frame.empty:
             self.report.value = f"<p>{html.escape(self.say('nothing_worse'))}</p>"

@@ -49,7 +49,8 @@ HIDE_AFTER_MS = 1000
 
 
 class DemoTable(w.VBox):
-    """A hand of ``hand_size`` cards (wrapped in rows of 13) dealt from a deck shuffled with ``seed``."""
+    """A hand of ``hand_size`` cards (wrapped in rows of 13, fewer in a narrow output: :meth:`per_row`)
+    dealt from a deck shuffled with ``seed``."""
 
     def __init__(self, seed: int = 0, hand_size: int = 7, lang: str = "en") -> None:
         if not 1 <= hand_size <= 52:
@@ -67,6 +68,7 @@ class DemoTable(w.VBox):
         self.add_class("cardlab-demo")
         self.add_class("cardlab-table-root")
         self.view.on_event(self.handle)
+        self.view.observe(lambda _change: self.redraw(), names="width")
         self.deal()
 
     def deal(self) -> None:
@@ -140,16 +142,24 @@ class DemoTable(w.VBox):
             what = event["tag"]
         return self.say("arrived", kind=self.say(event["type"]), what=what, t=f"{event['t']:.0f}")
 
+    def per_row(self, controls: bool = True) -> int:
+        """The cards a row: :data:`PER_ROW`, fewer where the output the browser measures
+        (``view.width``) is narrower than such a row, so that a phone shows the drawing at its
+        natural size or more (its card indices and labels as large as designed), not shrunk."""
+        room = self.view.width - 2 * PAD - svg.CARD_W - (SIDE - PAD if controls else 0)
+        return PER_ROW if self.view.width <= 0 else max(1, min(PER_ROW, int(room // STEP) + 1))
+
     def draw(self, controls: bool = True) -> str:
         """The whole table as SVG (``controls=False``: without the deck and the Deal button)."""
-        rows = [range(i, min(i + PER_ROW, self.hand_size)) for i in range(0, self.hand_size, PER_ROW)]
+        per_row = self.per_row(controls)
+        rows = [range(i, min(i + per_row, self.hand_size)) for i in range(0, self.hand_size, per_row)]
         h = svg.card_h()
         body = [svg.row_g([self.hand[i] if self.face_up[i] else None for i in row],
                           PAD, TOP + r * (h + ROW_GAP), step=STEP,
                           targets=[f"card:{i}" for i in row],
                           marked=[i - row.start for i in row if i == self.cursor])
                 for r, row in enumerate(rows)]
-        width = 2 * PAD + svg.row_width(min(self.hand_size, PER_ROW), step=STEP)
+        width = 2 * PAD + svg.row_width(min(self.hand_size, per_row), step=STEP)
         height = TOP + len(rows) * (h + ROW_GAP)
         if controls:
             body.append(svg.stack_g(len(self.deck), width + 9, TOP, label=self.say("deck")))

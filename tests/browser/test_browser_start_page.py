@@ -58,3 +58,25 @@ def test_replay_bar_buttons_move_the_caption_and_the_table(open_notebook):
     replayer.locator(".cardlab-last").click()
     nb.page.wait_for_function("el => el.innerText.includes('turn card 5')", arg=caption.element_handle())
     assert replayer.locator(".cardlab-forward").is_disabled()
+
+
+SMALLEST_TEXT = """(svg) => {
+  const scale = svg.getBoundingClientRect().width / Number(svg.getAttribute('width'));
+  const sizes = [...svg.querySelectorAll('text')].filter(t => t.textContent.trim())
+                  .map(t => Number(getComputedStyle(t).fontSize.replace('px', '')));
+  return [scale, Math.min(...sizes) * scale];
+}"""
+
+
+def test_on_a_phone_the_demo_table_wraps_its_hand_and_keeps_its_text_readable(open_cells):
+    """Issue 39: at 360 px the demo's count, "deck" and card indices were 9.6-10.2 px (the drawing
+    of seven cards in a row shrunk to the output); the table now wraps its hand to the width the
+    browser reports, so the drawing shows at its natural size or more."""
+    nb = open_cells(["from cardlab.widgets.demo import DemoTable\ntable = DemoTable(seed=7)\ntable"], "demo_phone.ipynb",
+                    window=360, file_browser=False)
+    shown = nb.table(".cardlab-demo").locator(".cardlab-svg svg")
+    nb.page.wait_for_function("() => { const svg = document.querySelector('.cardlab-demo .cardlab-svg svg');"
+                              " return svg.getBoundingClientRect().width >= Number(svg.getAttribute('width')) - 1; }")
+    scale, smallest = shown.evaluate(SMALLEST_TEXT)             # (redrawn once the width was known)
+    assert scale >= 0.99 and smallest >= 11, (scale, smallest)
+    assert int(nb.execute("print(table.per_row())")) < 7         # the hand wrapped into rows

@@ -1,4 +1,4 @@
-"""Benchmarks: ``python -m tools.bench NAME`` runs ``tools.bench.NAME.main(argv)``, or for a
+"""Benchmarks: ``python -m tools.bench <name>`` runs the ``main(argv)`` of ``tools/bench/<name>.py``, or for a
 game's name the game's own benchmark (the ``main`` of its :class:`~tools.bench.part.GameBench`,
 ``tools/games/<game>/bench.py``);
 ``python -m tools.bench --help`` lists them.

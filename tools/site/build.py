@@ -37,7 +37,6 @@ bundles JupyterLite 0.7's front end, which takes the Pyodide kernel 0.7.0, which
 
 from __future__ import annotations
 
-import base64
 import hashlib
 import json
 import os
@@ -59,6 +58,8 @@ from .frame import frame_pages
 from .front import front_page
 from .notebooks import for_site
 from .offline import service_worker
+from .startup import quick_start
+from .wheel import write_wheel
 
 ROOT = Path(__file__).resolve().parents[2]
 CACHE = ROOT / ".cache" / "site"
@@ -69,6 +70,9 @@ PYODIDE_PYTHON = "3.13"
 NOT_TO_BE_HAD = ("matplotlib",)
 """What Pyodide's lock says a package depends on but no registry has for the browser: left out
 (matplotlib-inline, which IPython loads, imports it only when a plot is shown)."""
+TERMINAL_ONLY = ("prompt-toolkit", "wcwidth")
+"""What IPython depends on only for its terminal (``IPython.terminal``), which the kernel never
+imports once ``IPython.embed`` comes lazily (:func:`tools.site.startup.lazy_embed`): left out."""
 STUBS = ("sqlite3",)
 """Modules of Python's own that Pyodide builds apart and npm does not carry, which the kernel
 loads when it starts: empty wheels stand in for them (IPython keeps no history without
@@ -159,22 +163,6 @@ def pure_wheel(name: str, version: str, cache: Path = CACHE) -> Path:
     return found[0]
 
 
-def write_wheel(target: Path, files: Iterable[tuple[zipfile.ZipInfo | str, bytes]]) -> Path:
-    """A wheel of ``files`` (name or zip entry, and bytes; its METADATA among them) at
-    ``target``, with the RECORD of them beside the METADATA."""
-    lines, record = [], ""
-    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as wheel:
-        for info, data in files:
-            wheel.writestr(info, data)
-            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-            name = info.filename if isinstance(info, zipfile.ZipInfo) else info
-            lines.append(f"{name},sha256={digest},{len(data)}")
-            if name.endswith(".dist-info/METADATA"):
-                record = name.replace("/METADATA", "/RECORD")
-        wheel.writestr(record, "\n".join([*lines, f"{record},,"]) + "\n")
-    return target
-
-
 def site_wheel(out: Path) -> Path:
     """cardlab's wheel for the site: built from this checkout, its requirements dropped (the
     lock says what it needs), its RECORD kept true."""
@@ -242,7 +230,7 @@ def pyodide_folder(static: Path, cache: Path = CACHE, step: Callable[[str], None
             entry = dict(known[key])
             wheel = pure_wheel(entry["name"], entry["version"], cache)
             packages[key] = {**entry, "file_name": wheel.name, "sha256": _sha256(wheel),
-                             "depends": [d for d in entry["depends"] if _norm(d) not in NOT_TO_BE_HAD]}
+                             "depends": [d for d in entry["depends"] if _norm(d) not in (*NOT_TO_BE_HAD, *TERMINAL_ONLY)]}
         shutil.copy2(wheel, static / wheel.name)
         for dependency in packages[key]["depends"]:
             take(dependency)
@@ -258,6 +246,7 @@ def pyodide_folder(static: Path, cache: Path = CACHE, step: Callable[[str], None
     ours = site_wheel(static)
     packages["cardlab"] = _entry("cardlab", ours.name.split("-")[1], ours, ["cardlab"], CARDLAB_NEEDS)
     (static / "pyodide-lock.json").write_text(json.dumps({"info": lock["info"], "packages": packages}))
+    step(f"  the kernel's start made short: {quick_start(static, KERNEL_LOADS)} modules compiled by Pyodide in Node")
 
 
 def files_folder(files: Path) -> None:

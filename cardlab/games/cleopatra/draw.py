@@ -27,7 +27,6 @@ halves of C2.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -50,6 +49,7 @@ WHITE = "#ffffff"
 PALE = "#cfe3d6"
 FLASH = "#f2c230"
 LABEL = 14                     # labels and the side area's lines
+SMALL_LABEL = 12               # a seat's label that would be cut at LABEL in two lines
 CAPTION = {"wide": 14, "narrow": 14, "phone": 13}  # the caption of the cards just taken (bold)
 STATUS = 16                    # whose turn it is, or the result (bold)
 TITLE, TITLE_Y = 17, 30        # the title (bold) and its (first) baseline
@@ -83,7 +83,7 @@ class Geometry:
         return replace(self, top_y=self.top_y + dy, pile_y=self.pile_y + dy, bottom_y=self.bottom_y + dy)
 
 
-_WIDE = Geometry(width=PLAY_WIDTH, margin=24, hand_x=24, won_x=200, hand_label=116, won_label=136, taken_gap=44,
+_WIDE = Geometry(width=PLAY_WIDTH, margin=24, hand_x=24, won_x=200, hand_label=116, won_label=150, taken_gap=44,
                  taken_edge=16, top_y=56, pile_y=214, bottom_y=404)
 GEOMETRY = {"wide": _WIDE, "narrow": replace(_WIDE, width=NARROW_WIDTH),
             # issue 29: svg.PHONE_WIDTH units; a seat's two stacks close together, "won pile" under
@@ -91,35 +91,6 @@ GEOMETRY = {"wide": _WIDE, "narrow": replace(_WIDE, width=NARROW_WIDTH),
             # taken beside the won pile
             "phone": Geometry(width=svg.PHONE_WIDTH, margin=12, hand_x=8, won_x=102, hand_label=88, won_label=None,
                               taken_gap=18, taken_edge=6, top_y=52, pile_y=200, bottom_y=404)}
-
-
-def wrap(text: str, width: float, size: float, bold: bool = False, cjk: bool = True) -> list[str]:
-    """``text`` cut into lines no wider than ``width`` (at spaces, or anywhere in CJK text unless
-    ``cjk`` is false)."""
-    lines: list[str] = []
-    line = ""
-    for word in _words(text, cjk):
-        if line and svg.text_width((line + word).rstrip(), size, bold) > width:
-            lines.append(line.rstrip())
-            line = word.lstrip()
-        else:
-            line += word
-    return lines + [line.rstrip()] if line.strip() else lines
-
-
-def _words(text: str, cjk: bool = True) -> list[str]:
-    """Pieces a line may break after: words with their space, and single CJK characters (``cjk``)."""
-    pieces: list[str] = []
-    word = ""
-    for ch in text:
-        if cjk and not word and pieces and ch in svg.NO_LINE_START:
-            pieces[-1] += ch                  # kinsoku: no line starts with this punctuation
-            continue
-        word += ch
-        if ch == " " or (cjk and unicodedata.east_asian_width(ch) in "WF"):
-            pieces.append(word)
-            word = ""
-    return pieces + [word] if word else pieces
 
 
 def short(name: str) -> str:
@@ -140,10 +111,19 @@ class _Table:
         self.names = tuple(short(n) for n in view.players)
         geometry = GEOMETRY[layout]
         # the phone's title may take two lines (at a space: "Egyptian Ratscrew" / its Japanese name)
-        self.title = wrap(title, geometry.width - 2 * geometry.margin, TITLE, bold=True, cjk=False)
+        self.title = svg.wrap(title, TITLE, geometry.width - 2 * geometry.margin, bold=True, cjk=False)
         self.g = geometry.below(ROW * (len(self.title) - 1))
         if seat_keys:                          # a row under the top seat for its keys
             self.g = replace(self.g, pile_y=self.g.pile_y + ROW)
+        # a seat's labels take two lines where a long name needs them: the seats below move down
+        self.extra = [ROW * (max(len(self.labels(seat)[0]), len(self.labels(seat)[1]),
+                                 len(self.caption(seat, cards(lang, 52))[0])) - 1)
+                      for seat in range(len(view.players))]
+        self.top, self.bottom = (1 - reader, reader) if reader is not None else (1, 0)
+        self.g = replace(self.g, pile_y=self.g.pile_y + self.extra[self.top],
+                         bottom_y=self.g.bottom_y + self.extra[self.top])
+        self.grow = self.extra[self.top] + self.extra[self.bottom]
+        """How much taller the drawing is for the seats' labels of two lines."""
 
     def about(self, key: str, seat: int, width: float = 10_000, size: float = LABEL, bold: bool = False,
               **fields: object) -> str:
@@ -163,43 +143,67 @@ class _Table:
         return "".join(svg.text_g(line, self.g.margin, TITLE_Y + ROW * i, size=TITLE, weight="bold", fill=WHITE)
                        for i, line in enumerate(self.title))
 
+    def labels(self, seat: int) -> tuple[list[str], list[str], float]:
+        """The lines of a seat's hand label and won pile label (the name whole, in two lines if
+        need be; at :data:`SMALL_LABEL` if two lines at :data:`LABEL` would cut it) and their size."""
+        g = self.g
+        hand_text = about(self.lang, "hand", seat, self.names, self.reader)
+        won_text = (CLEOPATRA.say(self.lang, "won_short") if g.won_label is None
+                    else about(self.lang, "won", seat, self.names, self.reader))
+        for size in (LABEL, SMALL_LABEL):
+            hand = svg.fit_lines(hand_text, size, g.hand_label)
+            won = svg.fit_lines(won_text, size, g.won_label or g.width)
+            if "…" not in "".join(hand + won).replace(self.names[seat], ""):
+                break
+        return hand, won, size
+
+    def caption(self, seat: int, taken: str, to_hand: bool = False) -> tuple[list[str], float]:
+        """The lines of the caption of the cards ``taken`` by ``seat`` (the name whole, in two lines
+        if need be) and the x of the cards, beside the won pile (or the hand, ``to_hand``)."""
+        g = self.g
+        x = (g.hand_x if to_hand else g.won_x) + W + g.taken_gap
+        return svg.fit_lines(about(self.lang, "take", seat, self.names, self.reader, cards=taken),
+                             CAPTION[self.layout], g.width - g.taken_edge - x, bold=True), x
+
+    def label_g(self, lines: Sequence[str], x: float, y: float, size: float) -> str:
+        """A label's lines centred under a stack at ``x`` (its top at ``y``)."""
+        return "".join(_label(line, x + W / 2, y + H + LABEL_GAP + ROW * i, size, anchor="middle")
+                       for i, line in enumerate(lines))
+
     def seat(self, seat: int, y: float, choices: Sequence[str], to_hand: bool) -> str:
         """A seat's face-down hand and won pile with their labels; the hand is outlined when due."""
         view, g = self.view, self.g
-        parts = [svg.stack_g(view.hand_sizes[seat], g.hand_x, y, W),
-                 _label(self.about("hand", seat, g.hand_label), g.hand_x + W / 2, y + H + LABEL_GAP, anchor="middle")]
+        hand, won, size = self.labels(seat)
+        parts = [svg.stack_g(view.hand_sizes[seat], g.hand_x, y, W), self.label_g(hand, g.hand_x, y, size)]
         turn = seat == self.reader and "turn" in choices
         if turn:
             parts[0] = svg.group_g(parts[0], target="turn", label=CLEOPATRA.say(self.lang, "turn_label"))
         if not to_hand:
-            won = (CLEOPATRA.say(self.lang, "won_short") if g.won_label is None
-                   else self.about("won", seat, g.won_label))
             pile = svg.stack_g(view.won_sizes[seat], g.won_x, y, W, key=f"won:{seat}")
             if turn and view.hand_sizes[seat] == 0:   # C9: the won pile becomes the hand as you turn
                 pile = svg.group_g(pile, target="turn", label=CLEOPATRA.say(self.lang, "turn_label"))
-            parts += [pile, _label(won, g.won_x + W / 2, y + H + LABEL_GAP, anchor="middle")]
+            parts += [pile, self.label_g(won, g.won_x, y, size)]
         marks = [(g.hand_x, view.current_player == seat and not view.result),
                  (g.won_x, view.collector == seat and not to_hand)]
         parts += [f'<rect x="{x - 6}" y="{y - 6:g}" width="{W + 12:g}" height="{H + 12:g}" rx="6" fill="none"'
                   f' stroke="{FLASH}" stroke-width="3"/>' for x, on in marks if on]
         return "".join(parts)
 
-    def keys(self, text: str, y: float) -> str:
+    def keys(self, seat: int, text: str, y: float) -> str:
         """A seat's own keys (``text``), in the row under its labels (its stacks' top at ``y``)."""
-        return svg.text_g(text, self.g.hand_x, y + H + LABEL_GAP + ROW, size=LABEL, fill=PALE,
+        return svg.text_g(text, self.g.hand_x, y + H + LABEL_GAP + ROW + self.extra[seat], size=LABEL, fill=PALE,
                           cls="cardlab-keys") if text else ""
 
     def taken(self, capture: Capture, y: float, to_hand: bool) -> str:
         """The cards just taken, face up beside the winner's won pile (or hand), and what happened."""
-        g = self.g
-        x = (g.hand_x if to_hand else g.won_x) + W + g.taken_gap
-        room = g.width - g.taken_edge - x
+        lines, x = self.caption(capture.seat, cards(self.lang, capture.n), to_hand)
+        room = self.g.width - self.g.taken_edge - x
         shown = capture.cards[-max(1, int((room - W) / (MIN_STEP * W)) + 1):]
         step = min(0.3 * W, (room - W) / max(1, len(shown) - 1))
         row = svg.row_g(shown, x, y, W, step=step) if shown else ""
         size = CAPTION[self.layout]
-        caption = _label(self.about("take", capture.seat, room, size, bold=True, cards=cards(self.lang, capture.n)),
-                         x, y + H + LABEL_GAP, size, weight="bold")
+        caption = "".join(_label(line, x, y + H + LABEL_GAP + ROW * i, size, weight="bold")
+                          for i, line in enumerate(lines))
         return f'<g class="cardlab-taken">{row}{caption}</g>'
 
     def pile(self, choices: Sequence[str]) -> str:
@@ -220,7 +224,7 @@ class _Table:
         parts = [body, _label(count, cx, g.pile_y + H + 30, anchor="middle")]
         if view.collector is not None and not view.result:
             if self.layout == "phone":         # two lines: names are not cut
-                lines = wrap(self.about("collects", view.collector), g.width - 2 * g.margin, LABEL, bold=True)
+                lines = svg.wrap(self.about("collects", view.collector), LABEL, g.width - 2 * g.margin, bold=True)
             else:
                 lines = [self.about("collects", view.collector, g.width - 40, bold=True)]
             parts += [_label(line, cx, g.pile_y + H + 30 + ROW * (i + 1), anchor="middle", weight="bold")
@@ -240,8 +244,8 @@ class _Table:
         # is owed, however long the log), so that the drawing has one height while a game is on
         steady = self.layout != "wide" and not outcome
         heads = [self.about("due", seat, width, STATUS, bold=True) for seat in range(len(view.players))]
-        room = y + ROW * max(len(wrap(h, width, STATUS, bold=True)) for h in heads) if steady else y
-        for status in wrap(head, width, STATUS, bold=True):
+        room = y + ROW * max(len(svg.wrap(h, STATUS, width, bold=True)) for h in heads) if steady else y
+        for status in svg.wrap(head, STATUS, width, bold=True):
             parts.append(svg.text_g(status, x, y, size=STATUS, weight="bold", fill=WHITE, cls="cardlab-cleo-status"))
             y += ROW
         y = max(y, room)
@@ -262,7 +266,7 @@ class _Table:
             lines: list[tuple[str, bool, bool]] = []   # (text, the reader's, first row of its line)
             for line in reversed(log):
                 mine = line.seat is not None and line.seat == self.reader
-                cut = wrap(line.text, width - 14, LABEL, bold=mine)
+                cut = svg.wrap(line.text, LABEL, width - 14, bold=mine)
                 if len(lines) + len(cut) > rows:
                     break                             # whole lines only: the older ones are left out
                 lines[:0] = [(t, mine, i == 0) for i, t in enumerate(cut)]
@@ -308,21 +312,22 @@ def table_svg(game: State | View, *, reader: int | None = None, layout: str = "w
         to_hand = game.rules.captures == "under_hand"
         if game.outcome:
             outcome = result(lang, game.outcome.winner, game.outcome.reason, table.names, reader)
-    top, bottom = (1 - reader, reader) if reader is not None else (1, 0)
+    top, bottom = table.top, table.bottom
     parts = [table.heading(), table.seat(top, g.top_y, choices, to_hand), table.seat(bottom, g.bottom_y, choices, to_hand),
              table.pile(choices)]
     if seat_keys:
-        parts += [table.keys(seat_keys[top], g.top_y), table.keys(seat_keys[bottom], g.bottom_y)]
+        parts += [table.keys(top, seat_keys[top], g.top_y), table.keys(bottom, seat_keys[bottom], g.bottom_y)]
     keys_row = ROW if seat_keys else 0         # the bottom seat's keys
     if capture is not None:
         parts.append(table.taken(capture, g.top_y if capture.seat == top else g.bottom_y, to_hand))
     if layout == "wide":
         side, _, _ = table.side(g.width + 6, 34, SIDE_WIDTH - 22, log, keys, outcome)
         width: float = WIDE_WIDTH
-        height: float = PLAY_HEIGHT + keys_row
+        height: float = PLAY_HEIGHT + keys_row + table.grow
         play: float = height
     else:
-        side, play, last = table.side(g.margin, g.bottom_y + H + LABEL_GAP + 32 + keys_row, g.width - 2 * g.margin,
+        side, play, last = table.side(g.margin, g.bottom_y + H + LABEL_GAP + 32 + keys_row + table.extra[bottom],
+                                      g.width - 2 * g.margin,
                                       log, keys, outcome)
         width, height = g.width, last + ROW - 8
     parts.append(side)

@@ -567,7 +567,7 @@ def new_game(rules: Rules | str = CLEOPATRA, seed: int | None = None, deal: dict
     ``undo=False`` skips the undo snapshots (for fast simulations). ``chance``: an object with
     ``shuffle(list)`` and ``randrange(n)`` (as ``random.Random``) that draws the C9 reshuffles and
     the C11 tie coins instead of the game's RNG, to replay games whose draws were made elsewhere
-    (:mod:`cardlab.kernels.batch_cleopatra`); undo does not rewind it, and the game's record replays
+    (:mod:`cardlab.games.cleopatra.kernel_replay`); undo does not rewind it, and the game's record replays
     with the seed's RNG instead, so keep it for such replays."""
     return State(resolve_rules(sys.modules[__name__], rules), seed=seed, deal=deal, players=players,
                  undo=undo, chance=chance)

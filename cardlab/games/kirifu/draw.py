@@ -61,44 +61,6 @@ PROMPT_CARD = Card.parse("10D")  # the widest card a prompt names: the prompt's 
 BADGE_R = max(0.22 * CW, MIN_TEXT / 0.85)  # the radius of a stack's count badge (svg.stack_g)
 
 
-def text_width(text: str, size: float, bold: bool = False) -> float:
-    """An upper estimate of the width of ``text`` at ``size`` in the tables' sans-serif font."""
-    em = 0.0
-    for ch in text:
-        if ord(ch) >= 0x2E80:
-            em += 1.0                       # kana, kanji, full-width punctuation
-        elif ch == " ":
-            em += 0.33
-        elif ch in "♠♥♦♣▶·★":
-            em += 0.8
-        elif ch.isupper() or ch.isdigit():
-            em += 0.7
-        else:
-            em += 0.6
-    return em * size * (1.1 if bold else 1.0)
-
-
-def wrap(text: str, size: float, width: float, bold: bool = False) -> list[str]:
-    """``text`` in lines no wider than ``width`` (between words; inside a word only when it alone
-    is too wide, as Japanese is)."""
-    lines: list[str] = []
-    line = ""
-    for word in text.split(" "):
-        candidate = f"{line} {word}" if line else word
-        if text_width(candidate, size, bold) <= width:
-            line = candidate
-            continue
-        if line:
-            lines.append(line)
-        line = ""
-        for ch in word:
-            if line and ch not in svg.NO_LINE_START and text_width(line + ch, size, bold) > width:
-                lines.append(line)
-                line = ""
-            line += ch
-    return lines + [line] if line else lines
-
-
 def sort_hand(cards: Iterable[Card], world: str) -> tuple[Card, ...]:
     """A hand sorted by suit (♠ ♥ ♦ ♣, the world suit last, jokers after), then rank 2 … A."""
     suits = [s for s in SUIT_SYMBOLS if s != world] + [world]
@@ -145,7 +107,7 @@ class _Table:
         """``text`` wrapped to ``width`` from baseline ``y`` (in ``fill``, of class ``cls``, bold
         or not); returns the SVG and the next baseline."""
         parts = []
-        for line in wrap(text, size, width, weight == "bold"):
+        for line in svg.wrap(text, size, width, weight == "bold", cjk=False):
             parts.append(svg.text_g(line, x, y, size=size, weight=weight, fill=fill, cls=cls))
             y += step
         return "".join(parts), y
@@ -162,7 +124,7 @@ class _Table:
         if self.phone:
             return parts[0], 34
         rules = self.rules()
-        if text_width(world, size, True) + text_width(rules, 13) + 30 <= self.width - 2 * M:
+        if svg.text_width(world, size, True) + svg.text_width(rules, 13) + 30 <= self.width - 2 * M:
             parts.append(svg.text_g(rules, self.width - M, 26, size=13, anchor="end", fill=PALE))
             return "".join(parts), 36
         parts.append(svg.text_g(rules, M, 46, size=13, fill=PALE))
@@ -211,8 +173,13 @@ class _Table:
         return GOLD if seat == self.view.current_player else WHITE
 
     def _title(self, seat: int, x: float, y: float, width: float, size: float) -> str:
-        """A seat's name and card count, cut to ``width``."""
-        text = svg.fit(self.say("seat", name=self.view.players[seat], n=self.view.counts[seat]), size, width, True)
+        """A seat's name and card count, cut to ``width``; where that would cut a hidden hand's
+        title, its name alone (its stack's badge counts the cards)."""
+        view = self.view
+        text = self.say("seat", name=view.players[seat], n=view.counts[seat])
+        if view.hands[seat] is None and svg.text_width(text, size, True) > width:
+            text = view.players[seat]
+        text = svg.fit(text, size, width, True)
         return svg.text_g(text, x, y, size=size, weight="bold", fill=self._colour(seat))
 
     def _panel(self, seat: int, pw: float) -> tuple[Callable[[float, float, float], str], float]:
@@ -230,7 +197,7 @@ class _Table:
             rows = max(1, -(-len(cards) // per_row))
             height = 30 + CH + (rows - 1) * ROW_DY + 8
         status = self.status(seat) if cards is not None else ""   # face up: beside the name
-        room = pw - 20 - (text_width(status, 13) + 8 if status else 0)
+        room = pw - 20 - (svg.text_width(status, 13) + 8 if status else 0)
 
         def draw(x: float, y: float, ph: float) -> str:
             parts = [self._frame(seat, x, y, pw, ph), self._title(seat, x + 10, y + 20, room, 14)]
@@ -256,7 +223,7 @@ class _Table:
         phone, its last move)."""
         view = self.view
         status = self.status(seat)
-        room = pw - 46 - 10 - (text_width(status, 13) + 12 if status else 0)
+        room = pw - 46 - 10 - (svg.text_width(status, 13) + 12 if status else 0)
         extra = self._side_lines(seat, pw - 46 - 10, last_move=not self.phone)
         keep = COMPACT_LINES.get(self.layout, 0)       # the same height at every moment of the game
         if keep and len(extra) > keep:
@@ -292,7 +259,7 @@ class _Table:
         if last is not None and last_move:
             told = narrate(last, view.players, self.lang, named=False, reader=view.player)
             found.append((self.say("last_move"), told))
-        return [line for head, text in found for line in wrap(f"{head} {text}", 12, width)]
+        return [line for head, text in found for line in svg.wrap(f"{head} {text}", 12, width, cjk=False)]
 
     def middle(self, y: float, selected: Card | None) -> tuple[str, float]:
         """The stock, the discard heap, and the cards on their way (passed, or an osoroi being
@@ -353,7 +320,7 @@ class _Table:
         colour = GOLD if me == view.current_player else WHITE
         title = self.say("seat", name=name, n=view.counts[me])
         parts = [svg.text_g(title, M, y + 18, size=15, weight="bold", fill=colour),
-                 svg.text_g(self.status(me), M + text_width(title, 15, True) + 16, y + 18, size=14, fill=colour,
+                 svg.text_g(self.status(me), M + svg.text_width(title, 15, True) + 16, y + 18, size=14, fill=colour,
                             cls="kirifu-status")]
         top = y + 26 + max(self.room, RAISE_ROOM)
         shown = view.hands[me]
@@ -431,7 +398,7 @@ class _Table:
         parts, rows = [], 1
         x: float = M
         for text, target, enabled, label in buttons:
-            w = text_width(text, size, True) + pad
+            w = svg.text_width(text, size, True) + pad
             badge = svg.BADGE_W + 8 if self.annotations is not None and enabled and not target.startswith("btn:") else 0
             if x > M and x + w + badge > self.width - M:
                 x, y, rows = M, y + BUTTON_H + 10, rows + 1
@@ -451,7 +418,7 @@ class _Table:
         """The most lines any prompt takes."""
         prompts = [self.say(key, card=PROMPT_CARD) for key in ("ask_receive", "ask_answer", "ask_take", "ask_pass",
                                                                 "ask_send")]
-        return max(len(wrap(prompt, 13, self.width - 2 * M)) for prompt in prompts)
+        return max(len(svg.wrap(prompt, 13, self.width - 2 * M, cjk=False)) for prompt in prompts)
 
     def footer(self, y: float) -> tuple[str, float]:
         """Under the play area: the finishing order, the legend of the Japanese terms (and, on a
@@ -464,7 +431,7 @@ class _Table:
             return self.say("order", order=self.say("order_sep").join(
                 f"{place_name(i + 1, self.lang)} {self.name(p)}" for i, p in enumerate(seats)))
 
-        room = y + 20 * len(wrap(order_of(range(len(view.counts))), 14, self.width - 2 * M, True))
+        room = y + 20 * len(svg.wrap(order_of(range(len(view.counts))), 14, self.width - 2 * M, True, cjk=False))
         if view.finished:           # in the room kept for it all game long: the legend stays put
             text, y = self.lines(order_of(view.finished), M, y, 14, self.width - 2 * M, 20,
                                  weight="bold", fill=GOLD, cls="kirifu-places")

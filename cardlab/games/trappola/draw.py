@@ -48,6 +48,7 @@ LAST_STEP = 0.62    # of a card's width: the court letter of the first card clea
 MARGIN = 16
 LABEL = 13          # area labels
 SMALL = 12          # names under cards, pile labels
+LINE_SMALL = 16     # line height of SMALL text (a name of two lines under a card or a pile)
 LINE = 19           # line height of 13-unit text
 BUTTON_H = 34
 HINT_ROOM = 38      # with annotations: room above your hand and the buttons for their badges (29 high, 5 above)
@@ -92,20 +93,6 @@ class Sizes:
 #: every card is a finger wide and each badge of the coach sits over its card)
 SIZES = {"wide": Sizes(WIDE_WIDTH), "narrow": Sizes(NARROW_WIDTH, back=40, back_step=16),
          "phone": Sizes(PHONE_WIDTH, w=svg.CARD_W, step=56, per_row=5, back=40, back_step=16, fan=15)}
-
-
-# --- text measures ------------------------------------------------------------------------------
-def wrap(parts: Sequence[str], size: float, width: float, sep: str = " · ", bold: bool = False) -> list[str]:
-    """Lines of ``parts`` joined by ``sep``, a new line where the next part would not fit
-    (a part too long for a line is cut with :func:`svg.fit`)."""
-    lines: list[str] = []
-    for part in parts:
-        joined = f"{lines[-1]}{sep}{part}" if lines else part
-        if lines and svg.text_width(joined, size, bold) <= width:
-            lines[-1] = joined
-        else:
-            lines.append(svg.fit(part, size, width, bold))
-    return lines
 
 
 def _text(text: str, x: float, y: float, size: float = LABEL, *, fill: str = PALE, anchor: str = "start",
@@ -184,7 +171,7 @@ def _header(view: View, lang: str, width: float, your_turn: bool = True) -> tupl
         parts = [WORDS.say(lang, "deal", n=view.deal + 1), _say_seat(view, view.dealer, lang, "dealer_you", "dealer"),
                  phase] + ([] if deal_finished(view) or not (your_turn or view.current_player != view.player)
                            else [turn]) + [game]
-    lines = wrap(parts, 14, width - 2 * MARGIN, sep=WORDS.say(lang, "sep"), bold=True)
+    lines = svg.pack(parts, 14, width - 2 * MARGIN, sep=WORDS.say(lang, "sep"), bold=True)
     body = "".join(_text(line, MARGIN, 24 + 20 * i, size=14, weight="bold", fill=WHITE, cls="status")
                    for i, line in enumerate(lines))
     return body, 12 + 20 * len(lines)
@@ -223,12 +210,14 @@ def _hand_row(view: View, seat: int, x: float, y: float, clickable: bool, lang: 
 
 def _opponent(view: View, x: float, y: float, lang: str, sort: bool, width: float, s: Sizes) -> tuple[str, float]:
     them = 1 - view_seat(view)
-    label = _text(svg.fit(WORDS.say(lang, "their_hand", name=view.players[them], n=view.hand_sizes[them]),
-                          LABEL, width), x, y + 14)
+    lines = svg.fit_lines(WORDS.say(lang, "their_hand", name=view.players[them], n=view.hand_sizes[them]),
+                          LABEL, width)
+    label = "".join(_text(line, x, y + 14 + LINE * k) for k, line in enumerate(lines))
+    below = 22 + LINE * (len(lines) - 1)          # a name of two lines moves the hand down
     if not view.hand_sizes[them]:
-        return label, 20
-    hand, height = _hand_row(view, them, x, y + 22, False, lang, sort, s, width)
-    return label + hand, 22 + height
+        return label, below - 2
+    hand, height = _hand_row(view, them, x, y + below, False, lang, sort, s, width)
+    return label + hand, below + height
 
 
 def _hand_width(view: View, seat: int, s: Sizes) -> float:
@@ -242,18 +231,19 @@ def _discards(view: View, x: float, y: float, lang: str, sort: bool, width: floa
     """T6: the discarded hands, face up, fanned so that every index shows; side by side while
     they fit in ``width``, else on the next line."""
     block_w = svg.row_width(9, s.w, s.fan)
+    labels = [svg.fit_lines(_say_seat(view, seat, lang, "discarded_you", "discarded"), SMALL, block_w)
+              for seat in (0, 1)]
+    top = 22 + LINE_SMALL * (max(map(len, labels)) - 1)   # a name of two lines moves the cards down
     parts, cx, cy = [], x, y
     for seat in (1 - view_seat(view), view_seat(view)):
         for hand in view.discards[seat]:
             if cx > x and cx + block_w > x + width:
-                cx, cy = x, cy + 22 + s.h + 10
-            label = _say_seat(view, seat, lang, "discarded_you", "discarded")
+                cx, cy = x, cy + top + s.h + 10
             cards = sort_hand(hand) if sort else list(hand)
-            parts.append(_text(svg.fit(label, SMALL, block_w), cx, cy + 14, size=SMALL)
-                         + svg.row_g(cards, cx, cy + 22, s.w, step=s.fan,
-                                     labels=[card_name(c, lang) for c in cards]))
+            parts += [_text(line, cx, cy + 14 + LINE_SMALL * k, size=SMALL) for k, line in enumerate(labels[seat])]
+            parts.append(svg.row_g(cards, cx, cy + top, s.w, step=s.fan, labels=[card_name(c, lang) for c in cards]))
             cx += block_w + 24
-    return "".join(parts), (cy - y + 22 + s.h if parts else 0)
+    return "".join(parts), (cy - y + top + s.h if parts else 0)
 
 
 def _trick_cards(view: View) -> tuple[tuple[int, Card], ...]:
@@ -272,16 +262,17 @@ def _middle(view: View, x: float, y: float, lang: str, s: Sizes, stock: bool = T
             room: float = LAST_ROOM) -> tuple[str, float]:
     """The stock (when ``stock``), the trick (each card with its player's name), the last trick
     and its winner, their labels ``room`` wide (13 units, 12 if the title needs it)."""
-    parts = [svg.stack_g(view.stock_size, x, y + 40, PILE_W, label=WORDS.say(lang, "stock"), key="stock")
+    winners = max(len(svg.fit_lines(_say_seat(view, seat, lang, "won_you", "won"), SMALL, room)) for seat in (0, 1))
+    top = 36 + LINE_SMALL * (winners - 1)          # the same all game: the cards below the last trick's winner
+    parts = [svg.stack_g(view.stock_size, x, y + top + 4, PILE_W, label=WORDS.say(lang, "stock"), key="stock")
              ] if stock else []
     tx = x + (TRICK_X if stock else 0)
-    parts.append(_text(WORDS.say(lang, "trick"), tx, y + 30))
+    parts.append(_text(WORDS.say(lang, "trick"), tx, y + top - 6))
     for i, (seat, card) in enumerate(_trick_cards(view)):
         cx = tx + i * (s.w + TRICK_GAP)
-        who = view.players[seat]
-        parts.append(svg.card_g(card, cx, y + 36, s.w, label=card_name(card, lang)))
-        parts.append(_text(svg.fit(who, SMALL, s.w + 10), cx + s.w / 2, y + 36 + s.h + 16, size=SMALL,
-                           anchor="middle"))
+        parts.append(svg.card_g(card, cx, y + top, s.w, label=card_name(card, lang)))
+        parts += [_text(line, cx + s.w / 2, y + top + s.h + 16 + LINE_SMALL * k, size=SMALL, anchor="middle")
+                  for k, line in enumerate(svg.fit_lines(view.players[seat], SMALL, s.w + 10))]
     if view.tricks:
         last: Trick = view.tricks[-1]
         lx = tx + 2 * s.w + TRICK_GAP + LAST_GAP
@@ -290,10 +281,12 @@ def _middle(view: View, x: float, y: float, lang: str, s: Sizes, stock: bool = T
         size = LABEL if svg.text_width(title, LABEL) <= room else SMALL
         winner = _say_seat(view, last.winner, lang, "won_you", "won")
         parts.append(_text(svg.fit(title, size, room), lx, y + 12, size=size, fill=GOLD if final else PALE))
-        parts.append(_text(svg.fit(winner, SMALL, room), lx, y + 30, size=SMALL))
-        parts.append(svg.row_g(list(last.cards), lx, y + 36, s.w, step=LAST_STEP * s.w,
+        parts += [_text(line, lx, y + 30 + LINE_SMALL * k, size=SMALL)
+                  for k, line in enumerate(svg.fit_lines(winner, SMALL, room))]
+        parts.append(svg.row_g(list(last.cards), lx, y + top, s.w, step=LAST_STEP * s.w,
                                labels=[card_name(c, lang) for c in last.cards]))
-    return "".join(parts), 36 + s.h + 22
+    names = max(len(svg.fit_lines(name, SMALL, s.w + 10)) for name in view.players)   # the same all game
+    return "".join(parts), top + s.h + 22 + LINE_SMALL * (names - 1)
 
 
 def _piles(view: View, x: float, y: float, lang: str, gap: float = 150) -> tuple[str, float]:
@@ -304,12 +297,14 @@ def _piles(view: View, x: float, y: float, lang: str, gap: float = 150) -> tuple
         px = x + i * gap
         parts.append(svg.stack_g(2 * won, px + (gap - 24 - PILE_W) / 2, y + 12, PILE_W, key=f"won:{seat}"))
         cx = px + (gap - 24) / 2
-        lines = (_say_seat(view, seat, lang, "pile_you", "pile"),
-                 WORDS.say(lang, "pile_points", tricks=won, points=view.deal_points[seat]))
+        lines = [*svg.fit_lines(_say_seat(view, seat, lang, "pile_you", "pile"), SMALL, gap - 10),
+                 svg.fit(WORDS.say(lang, "pile_points", tricks=won, points=view.deal_points[seat]), SMALL, gap - 10)]
         for k, line in enumerate(lines):
-            parts.append(_text(svg.fit(line, SMALL, gap - 10), cx, y + 12 + svg.card_h(PILE_W) + 18 + 16 * k,
-                               size=SMALL, anchor="middle"))
-    return "".join(parts), 12 + svg.card_h(PILE_W) + 18 + 16 + 6
+            parts.append(_text(line, cx, y + 12 + svg.card_h(PILE_W) + 18 + LINE_SMALL * k, size=SMALL,
+                               anchor="middle"))
+    names = max(len(svg.fit_lines(_say_seat(view, seat, lang, "pile_you", "pile"), SMALL, gap - 10))
+                for seat in (0, 1))                  # a name of two lines moves the points down
+    return "".join(parts), 12 + svg.card_h(PILE_W) + 18 + LINE_SMALL * names + 6
 
 
 def _notes(view: View, lang: str, width: float) -> list[tuple[str, str]]:
@@ -326,7 +321,7 @@ def _notes(view: View, lang: str, width: float) -> list[tuple[str, str]]:
             text = (WORDS.say(lang, "scored_line", name=view.players[seat], total=sheet.total[seat],
                               parts=" + ".join(shown)) if shown
                     else WORDS.say(lang, "scored_none", name=view.players[seat], total=sheet.total[seat]))
-            lines += [(line, WHITE) for line in wrap(text.split(" + "), LABEL, width, sep=" + ")]
+            lines += [(line, WHITE) for line in svg.pack(text.split(" + "), LABEL, width, sep=" + ")]
     for seat, words, rank in view.declarations:
         count = 4 if words.startswith("four") else 3      # the view gives what was said (T7)
         if _is_you(view, seat) and rank is not None:
@@ -339,7 +334,7 @@ def _notes(view: View, lang: str, width: float) -> list[tuple[str, str]]:
         winner = view.outcome.winner
         end = (WORDS.say(lang, "tie") if winner is None
                else _say_seat(view, winner, lang, "you_win", "they_win"))
-        lines += [(line, GOLD) for line in wrap([end], LABEL, width)]
+        lines += [(line, GOLD) for line in svg.pack([end], LABEL, width)]
     return lines
 
 
@@ -445,8 +440,9 @@ def _wide(page: _Page, view: View, o: _Options, s: Sizes) -> float:
     top = _opponent(view, MARGIN, page.y, o.lang, o.sort, opponent_w, s)
     side = _discards(view, MARGIN + opponent_w + 30, page.y, o.lang, o.sort, inner - opponent_w - 30, s)
     page.put((top[0] + side[0], max(top[1], side[1])), room=22 + s.h)     # room for the discarded hands
-    page.parts.append(_piles(view, MARGIN + MIDDLE_W + 10, page.y, o.lang)[0])
-    page.put(_middle(view, MARGIN, page.y, o.lang, s), 0)
+    piles = _piles(view, MARGIN + MIDDLE_W + 10, page.y, o.lang)
+    middle = _middle(view, MARGIN, page.y, o.lang, s)
+    page.put((middle[0] + piles[0], max(middle[1], piles[1])), 0)
     hand_w = max(_hand_width(view, me, s), 320) if view.hand_sizes[me] else 0
     notes_x = MARGIN + hand_w + (40 if hand_w else 0)
     hand = _your_hand(view, MARGIN, page.y, o, s, hand_w)

@@ -1,0 +1,49 @@
+"""The site's kernel starts short (issue 41): IPython gives ``embed`` without importing its terminal,
+and the bytecode compiled at build time goes where Python looks for it, beside cardlab's sources
+or in the place of the others'. (That Pyodide runs the built site is the browser test's.)"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+import zipfile
+
+import pytest
+
+from tools.site.startup import lazy_embed, with_bytecode
+
+
+def test_ipython_s_embed_is_imported_only_when_asked_for(tmp_path, monkeypatch):
+    package = tmp_path / "lazyipy"
+    (package / "terminal").mkdir(parents=True)
+    (package / "__init__.py").write_bytes(lazy_embed(b"import sys\nfrom .terminal.embed import embed\nx = 1\n"))
+    (package / "terminal" / "__init__.py").write_text("")
+    (package / "terminal" / "embed.py").write_text("def embed():\n    return 'shell'\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    module = importlib.import_module("lazyipy")
+    assert module.x == 1 and "lazyipy.terminal.embed" not in sys.modules
+    assert module.embed() == "shell" and "lazyipy.terminal.embed" in sys.modules
+    with pytest.raises(AttributeError, match="no attribute 'other'"):
+        module.other  # noqa: B018
+
+
+def test_an_ipython_without_the_import_of_embed_is_refused():
+    with pytest.raises(ValueError, match="embed"):
+        lazy_embed(b"from .core import release\n")
+
+
+def _members(names: list[str]) -> list[tuple[zipfile.ZipInfo, bytes]]:
+    return [(zipfile.ZipInfo(name), name.encode()) for name in names]
+
+
+def test_bytecode_goes_beside_the_kept_sources_or_in_their_place():
+    members = _members(["pkg/__init__.py", "pkg/mod.py", "pkg/data.json"])
+    bytecode = {"pkg/mod.py": b"PYC", "other/x.py": b"ELSEWHERE"}
+    kept, count = with_bytecode(members, bytecode, keep_sources=True)
+    names = [info if isinstance(info, str) else info.filename for info, _ in kept]
+    assert count == 1
+    assert names == ["pkg/__init__.py", "pkg/mod.py", "pkg/__pycache__/mod.cpython-313.pyc", "pkg/data.json"]
+    assert dict((n, d) for n, (_, d) in zip(names, kept))["pkg/__pycache__/mod.cpython-313.pyc"] == b"PYC"
+    kept, count = with_bytecode(members, bytecode, keep_sources=False)
+    names = [info if isinstance(info, str) else info.filename for info, _ in kept]
+    assert count == 1 and names == ["pkg/__init__.py", "pkg/mod.pyc", "pkg/data.json"]
