@@ -63,6 +63,33 @@ class Outcome:
     stats: dict[str, Any] = field(default_factory=dict)
 
 
+class HandsView:
+    """The part of a game's ``View`` (a frozen dataclass deriving from this) that shows hands:
+    ``player``, who sees it (None: the open view), and ``hands``, each None where hidden."""
+
+    player: int | None
+    hands: tuple[tuple[Card, ...] | None, ...]
+
+    def hand_of(self, seat: int) -> tuple[Card, ...]:
+        """``seat``'s hand, which this view must show (a ``ValueError`` where it is hidden)."""
+        hand = self.hands[seat]
+        if hand is None:
+            raise ValueError(f"seat {seat}'s hand is hidden from this view (of player {self.player})")
+        return hand
+
+    @property
+    def seat(self) -> int:
+        """The seat of the player who sees this view (a ``ValueError`` for the open view)."""
+        if self.player is None:
+            raise ValueError("the open view (player None) is no player's: it has no seat")
+        return self.player
+
+    @property
+    def own_hand(self) -> tuple[Card, ...]:
+        """The hand of the player who sees this view (a ``ValueError`` for the open view)."""
+        return self.hand_of(self.seat)
+
+
 class GameState(ABC, Generic[A, V, R]):
     """Base class of a game in progress, generic over the game's action, view and rules types.
 
@@ -158,6 +185,14 @@ class GameState(ABC, Generic[A, V, R]):
     @property
     def is_over(self) -> bool:
         return self.current_player == TERMINAL
+
+    @property
+    def result(self) -> Outcome:
+        """The outcome of a game that is over (a ``ValueError`` while it is still played)."""
+        outcome = self.outcome
+        if outcome is None:
+            raise ValueError(f"this {self.game} game is not over: it has no result yet")
+        return outcome
 
     def apply(self, action: A) -> None:
         """Apply a legal action (fast path: trusts the caller). ``undo()`` takes it back."""

@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
     from matplotlib.text import Text
+    from matplotlib.typing import RcKeyType
 
 
 def interval_plot(ax: "Axes", table: "pd.DataFrame", value: str = "rate", label: str | None = None,
@@ -27,8 +28,8 @@ def caption(fig: "Figure", text: str, width: int = 95) -> "Text":
     """Write the finding under the figure, wrapped at ``width`` characters (half as many in text
     with wide, CJK, characters), in italics, below everything the axes draw (tick labels, axis
     titles and legends may reach under the figure's edge)."""
-    renderer = fig.canvas.get_renderer()
-    lowest = min([ax.get_tightbbox(renderer).y0 / fig.bbox.height for ax in fig.axes] + [0.0])
+    boxes = [ax.get_tightbbox() for ax in fig.axes]       # drawn by the figure's own renderer
+    lowest = min([box.y0 / fig.bbox.height for box in boxes if box is not None] + [0.0])
     wide = any(_columns(ch) == 2 for ch in text)
     return fig.text(0.02, lowest - 0.03, wrap_wide(text, width) if wide else textwrap.fill(text, width), ha="left",
                     va="top", fontsize=10, style="italic")
@@ -63,7 +64,7 @@ JAPANESE_FONTS = ("Noto Sans CJK JP", "Noto Sans JP", "IPAexGothic", "IPAGothic"
                   "Meiryo")
 
 
-def fonts_for(lang: str) -> dict[str, Any]:
+def fonts_for(lang: str) -> dict[RcKeyType, Any]:
     """Matplotlib settings (for ``plt.rc_context``) that draw the words of ``lang``: for Japanese,
     DejaVu Sans with the Japanese fonts installed behind it (matplotlib takes each glyph from the
     first font that has it); for English, none. Matplotlib's font list may have been made without

@@ -68,7 +68,9 @@ def rules_schema(module: Any, title: str | None = None) -> dict:
     """A game's rules section, from the ``metadata["schema"]`` fragment of each ``Rules`` field of
     its engine ``module`` (a module or any object with the engine's names); ``title``: the game's
     name for people (default: the module's last name, capitalised)."""
-    name = getattr(module, "__name__", title)
+    name = getattr(module, "__name__", None) or title
+    if name is None:
+        raise TypeError("rules_schema: an engine without a __name__ needs a title")
     title = title or name.rsplit(".", 1)[-1].title()
     properties = {}
     for f in dataclasses.fields(module.Rules):
@@ -250,12 +252,17 @@ def _document_order(path: list[Part], data: Any) -> tuple[int, ...]:
             order.append(keys.index(part) if part in node else len(keys))
         else:
             order.append(part if isinstance(part, int) else 0)
-        node = node[part] if isinstance(node, (dict, list)) and _has(node, part) else None
+        node = _child(node, part)
     return tuple(order)
 
 
-def _has(node: dict | list, part: Part) -> bool:
-    return part in node if isinstance(node, dict) else isinstance(part, int) and part < len(node)
+def _child(node: Any, part: Part) -> Any:
+    """``node[part]`` where the document has it, else None."""
+    if isinstance(node, dict):
+        return node.get(part)
+    if isinstance(node, list) and isinstance(part, int) and part < len(node):
+        return node[part]
+    return None
 
 
 def validate(data: Any) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from statistics import NormalDist
-from typing import TYPE_CHECKING, Any, Hashable, Protocol
+from typing import TYPE_CHECKING, Any, Hashable, Protocol, Sequence
 
 from ..errors import FieldError, IllegalActionError
 from .. import pace
@@ -24,6 +24,10 @@ if TYPE_CHECKING:
     import pandas as pd
 
     from ..game import GameState
+
+
+Value = float | tuple[float, ...]
+"""What one playout of a choice is worth: a number, or one per continuation (see :meth:`Playouts.values`)."""
 
 
 class CoachError(FieldError):
@@ -83,12 +87,13 @@ class Estimate:
 
     def figures(self) -> tuple[str, str, str]:
         """The mean and the two ends of its interval as the table shows them (a chance in %)."""
-        values = (self.mean, self.low, self.high)
-        if self.unit == "win chance":
-            return tuple(f"{100 * v:.0f}%" for v in values)  # type: ignore[return-value]
-        if self.unit == "place":
-            return tuple(f"{v:.2f}" for v in values)  # type: ignore[return-value]
-        return tuple(f"{v:+.1f}" for v in values)  # type: ignore[return-value]
+        def shown(value: float) -> str:
+            if self.unit == "win chance":
+                return f"{100 * value:.0f}%"
+            if self.unit == "place":
+                return f"{value:.2f}"
+            return f"{value:+.1f}"
+        return shown(self.mean), shown(self.low), shown(self.high)
 
     def __str__(self) -> str:
         why = "; ".join(map(str, self.reasons))
@@ -113,7 +118,7 @@ class Playouts(Protocol):
     def sample(self, rng: random.Random) -> Any:
         """One world: the hidden cards dealt consistently with the player's view."""
 
-    def values(self, world: Any, seed: float) -> list[float | tuple[float, ...]]:
+    def values(self, world: Any, seed: float) -> Sequence[Value]:
         """One playout of every choice in ``world`` (random numbers from ``seed``). A choice
         that the same player follows with another (Trappola: declare, then play a card) gets a
         tuple: its value with each continuation; the search keeps the best continuation."""
@@ -155,7 +160,7 @@ class HintSearch:
         self.texts = [state.action_text(a) for a in self.actions]
         self.words = [self.playouts.words(a) for a in self.actions]
         self.rng = random.Random(seed)
-        self.samples: list[list[float]] = [[] for _ in self.actions]
+        self.samples: list[list[Value]] = [[] for _ in self.actions]
 
     @property
     def done(self) -> int:
@@ -187,11 +192,13 @@ class HintSearch:
         """The values of choice ``i``, one per world; for a choice with continuations, those of
         its best continuation (the best mean over all worlds so far)."""
         sample = self.samples[i]
-        if not sample or not isinstance(sample[0], tuple):
-            return sample
+        plain = [v for v in sample if not isinstance(v, tuple)]
+        if len(plain) == len(sample):
+            return plain
+        rows = [v for v in sample if isinstance(v, tuple)]
         sign = 1 if self.playouts.higher_is_better else -1
-        best = max(range(len(sample[0])), key=lambda k: sign * sum(v[k] for v in sample))
-        return [v[best] for v in sample]
+        best = max(range(len(rows[0])), key=lambda k: sign * sum(v[k] for v in rows))
+        return [v[best] for v in rows]
 
     def _interval(self, values: list[float]) -> tuple[float, float, float]:
         if self.playouts.unit == "win chance":

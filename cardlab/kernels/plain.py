@@ -156,6 +156,9 @@ class Matrix(Vector):
     """An array of two or more dimensions: a list of its rows, indexed ``a[i, j]``; ``a[i]`` is a
     view of row ``i``, a slice or a column (``a[:, j]``) a copy."""
 
+    _empty_row: tuple[int, ...] = (0,)
+    """The shape of a row, for a matrix without rows (one with rows reads it from its first)."""
+
     @property
     def shape(self) -> tuple[int, ...]:
         return (len(self), *self._row_shape())
@@ -163,7 +166,7 @@ class Matrix(Vector):
     def _row_shape(self) -> tuple[int, ...]:
         if len(self):
             return list.__getitem__(self, 0).shape
-        return getattr(self, "_empty_row", (0,))
+        return self._empty_row
 
     def tolist(self) -> list:
         return [row.tolist() for row in list.__iter__(self)]
@@ -237,12 +240,14 @@ def _cast(dtype: Any) -> Any:
 def _build(items: list, dtype: Any, row_shape: tuple = (0,)) -> Vector:
     """An array of nested lists ``items``, each leaf cast to ``dtype``."""
     dtype = _cast(dtype)
+    out: Vector
     if items and isinstance(items[0], (list, tuple, Vector)):
         rows = [_build(list(row), dtype) for row in items]
         out = Matrix(rows)
     elif not items and len(row_shape) and row_shape != (0,):
-        out = Matrix()
-        out._empty_row = row_shape
+        empty = Matrix()
+        empty._empty_row = row_shape
+        out = empty
     else:
         cls = UVector if dtype is uint64 else Vector
         out = cls(dtype(x) for x in items) if dtype is not None else cls(items)

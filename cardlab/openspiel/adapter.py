@@ -18,15 +18,17 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 from types import ModuleType
-from typing import Any, Hashable, Sequence
+from typing import Any, Callable, Generic, Hashable, Sequence, TypeVar, cast
 
 import numpy as np
 import pyspiel
 
 from ..cards import Card, french_deck, italian_deck
 from ..errors import IllegalActionError, Reason
-from ..game import GameState, resolve_rules
+from ..game import AnyState, GameState, resolve_rules
 
+E = TypeVar("E", bound=AnyState)
+"""The engine state an adapter holds (its game's ``State``, or the ``Engine`` subclass of it)."""
 
 
 class NeedDraws(Exception):
@@ -86,23 +88,30 @@ class Draws:
 _FIXED_STATE = random.Random(0).getstate()
 
 
-def engine_class(module: ModuleType, home: str) -> type:
-    """The game's ``State`` with its RNG replaced by the ``Draws`` passed as ``seed``; name it
-    ``Engine`` in the module ``home`` (so that pickles find it).
+def engine_class(state: type[E], home: str) -> type[E]:
+    """The game's ``State`` class ``state`` with its RNG replaced by the ``Draws`` passed as
+    ``seed``; name it ``Engine`` in the module ``home`` (so that pickles find it).
 
     Nothing else changes: the subclass only overrides ``GameState._start``, where every engine
     creates its one RNG."""
 
-    def _start(self: GameState, seed: Any, undo: bool = True) -> None:
+    def _start(self: AnyState, seed: Draws, undo: bool = True) -> None:
         GameState._start(self, 0, False)
-        self.rng = seed
+        draw_from(self, seed)
 
-    return type("Engine", (module.State,), {
+    return type("Engine", (state,), {
         "_start": _start, "__deepcopy__": lambda self, memo: copy_engine(self), "__module__": home, "__qualname__": "Engine",
-        "__doc__": f"{module.__name__}.State drawing its chance from OpenSpiel."})
+        "__doc__": f"{state.__module__}.State drawing its chance from OpenSpiel."})
 
 
-def copy_engine(engine: GameState, cls: type | None = None) -> GameState:
+def draw_from(engine: AnyState, draws: Draws) -> None:
+    """Make ``engine`` draw its chance from ``draws``. The cast: an engine's RNG is typed
+    ``random.Random``, and ``Draws`` serves the part of it an engine calls (``randrange``,
+    ``choice``, ``shuffle``; a continuous draw raises)."""
+    engine.rng = cast(random.Random, draws)
+
+
+def copy_engine(engine: E, cls: type[E] | None = None) -> E:
     """An independent copy of an engine state (undo disabled); ``cls``: the class of the copy (an
     adapter's ``Engine`` for a table's plain state). The engine's own :meth:`GameState.clone`."""
     return engine.clone(undo=False, cls=cls)
@@ -146,14 +155,14 @@ def view_text(view: Any, skip: Sequence[str] = ("rules", "players")) -> str:
     return "\n".join(f"{f}={text_of(getattr(view, f))}" for f in view.__dataclass_fields__ if f not in skip)
 
 
-class AdapterGame(pyspiel.Game):
+class AdapterGame(pyspiel.Game, Generic[E]):
     """An OpenSpiel game over one cardlab game module. Subclasses set ``module`` and
     ``state_class`` and build ``rules``, ``catalog`` (every player action, by id) and the tensor
     layout in ``__init__``."""
 
     module: ModuleType
-    state_class: type
-    engine: type
+    state_class: type[AdapterState[E]]
+    engine: type[E]
     rules: Any
     catalog: list
     pieces: list[tuple[str, tuple[int, ...]]]
@@ -174,7 +183,7 @@ class AdapterGame(pyspiel.Game):
         super().__init__(game_type, info, params)
         self.index = {a: i for i, a in enumerate(self.catalog)}
 
-    def new_initial_state(self) -> "AdapterState":
+    def new_initial_state(self) -> AdapterState[E]:
         return self.state_class(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> "Observer":
@@ -183,17 +192,18 @@ class AdapterGame(pyspiel.Game):
         recall = bool(iig_obs_type and iig_obs_type.perfect_recall)
         return Observer(self, recall)
 
-    def bot_action(self, bot: Any, state: "AdapterState") -> int:
+    def bot_action(self, bot: Any, state: AdapterState[E]) -> int:
         """The action id a cardlab bot (``choose(engine_state)``) takes in ``state``; a game whose
         OpenSpiel decisions are not the engine's own overrides it (Cleopatra's slap or not)."""
-        return self.index[bot.choose(state.engine)]
+        return self.index[bot.choose(state.dealt)]
 
     # --- what each game provides --------------------------------------------------------------
-    def new_engine(self, draws: Draws) -> GameState:
+    def new_engine(self, draws: Draws) -> E:
         """A new engine game of ``self.rules`` whose deal comes from ``draws``."""
-        return self.engine(rules=self.rules, seed=draws, undo=False)
+        build: Callable[..., E] = self.engine   # every game's State takes rules, seed and undo
+        return build(rules=self.rules, seed=draws, undo=False)
 
-    def state_from(self, engine: GameState) -> "AdapterState":
+    def state_from(self, engine: E) -> AdapterState[E]:
         """An OpenSpiel state at the position of a cardlab game (a copy), under this game's rules
         (so a ``single-deal`` game plans the current deal of a game to 300). The state has no
         OpenSpiel history: it serves bots, not serialization."""
@@ -201,38 +211,39 @@ class AdapterGame(pyspiel.Game):
             raise ValueError(f"a {engine.game} game of {len(engine.players)} players is not a "
                              f"position of {self}")
         state = self.new_initial_state()
-        state.engine, state.pending, state.draws, state.need = copy_engine(engine, self.engine), None, [], []
-        state.engine.rules = self.rules
+        copy = copy_engine(engine, self.engine)
+        copy.rules = self.rules
+        state.engine, state.pending, state.draws, state.need = copy, None, [], []
         state._settled()
         return state
 
-    def over(self, engine: GameState) -> bool:
+    def over(self, engine: E) -> bool:
         """Whether the OpenSpiel game is over (the engine's end; Kirifu adds a cap)."""
         return engine.is_over
 
-    def returns_of(self, engine: GameState) -> list[float]:
+    def returns_of(self, engine: E) -> list[float]:
         raise NotImplementedError
 
-    def fill(self, tensors: dict[str, np.ndarray], state: "AdapterState", player: int) -> None:
+    def fill(self, tensors: dict[str, np.ndarray], state: AdapterState[E], player: int) -> None:
         raise NotImplementedError
 
-    def may_draw(self, engine: GameState, action: Hashable) -> bool:
+    def may_draw(self, engine: E, action: Hashable) -> bool:
         """Whether applying ``action`` may draw chance (if not, no copy is taken first)."""
         return True
 
-    def determinize(self, engine: GameState, player: int, rng: Any) -> GameState:
+    def determinize(self, engine: E, player: int, rng: random.Random) -> E:
         """A copy of ``engine`` whose cards hidden from ``player`` are dealt again at random,
         consistently with ``engine.view(player)``."""
         raise NotImplementedError(f"{self.module.__name__}: no resampling of hidden cards")
 
 
-class AdapterState(pyspiel.State):
+class AdapterState(pyspiel.State, Generic[E]):
     """An OpenSpiel state holding one engine state (``engine``, None until the deal is drawn)."""
 
-    def __init__(self, game: AdapterGame) -> None:
+    def __init__(self, game: AdapterGame[E]) -> None:
         super().__init__(game)
         self.game = game
-        self.engine: GameState | None = None
+        self.engine: E | None = None
         self.pending: Any = None        # the engine action waiting for chance draws
         self.draws: list[int] = []      # chance outcomes drawn for the pending step
         self.need: list[int] = []       # sizes of the chance draws still missing
@@ -261,7 +272,7 @@ class AdapterState(pyspiel.State):
             else:
                 careful = game.may_draw(self.engine, self.pending)
                 engine = copy_engine(self.engine) if careful else self.engine
-                engine.rng = draws
+                draw_from(engine, draws)
                 try:
                     engine.apply(self.pending(engine) if callable(self.pending) else self.pending)
                 except NeedDraws:
@@ -284,15 +295,22 @@ class AdapterState(pyspiel.State):
     def current_player(self) -> int:
         if self.need:
             return pyspiel.PlayerId.CHANCE
-        if self.game.over(self.engine):
+        if self.game.over(self.dealt):
             return pyspiel.PlayerId.TERMINAL
         return self._decider()
 
+    @property
+    def dealt(self) -> E:
+        """The engine state, once its deal is drawn (before: an error)."""
+        if self.engine is None:
+            raise pyspiel.SpielError("the cards are still being dealt: no engine state yet")
+        return self.engine
+
     def _decider(self) -> int:
-        return self.engine.current_player
+        return self.dealt.current_player
 
     def is_terminal(self) -> bool:
-        return not self.need and self.game.over(self.engine)
+        return not self.need and self.game.over(self.dealt)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         n = self.need[0]
@@ -300,7 +318,7 @@ class AdapterState(pyspiel.State):
 
     def _legal_actions(self, player: int) -> list[int]:
         index = self.game.index
-        return sorted(index[a] for a in self.engine.legal_actions())
+        return sorted(index[a] for a in self.dealt.legal_actions())
 
     def _apply_action(self, action: int) -> None:
         if self.need:
@@ -318,10 +336,11 @@ class AdapterState(pyspiel.State):
     def _refusal(self, action: int) -> IllegalActionError:
         """The engine's refusal of the illegal action id ``action`` (its reason, from what the
         player to move sees: :meth:`cardlab.game.GameState.why_illegal`)."""
+        engine = self.dealt
         if not 0 <= action < len(self.game.catalog):
-            return self.engine.refusal(Reason("syntax", "malformed", {"game": self.engine.game, "text": str(action)}),
-                                       listed=False)
-        return self.engine.refusal(self.engine.why_illegal(self.game.catalog[action]))
+            return engine.refusal(Reason("syntax", "malformed", {"game": engine.game, "text": str(action)}),
+                                  listed=False)
+        return engine.refusal(engine.why_illegal(self.game.catalog[action]))
 
     def _decide(self, action: int) -> None:
         self._run(self.game.catalog[action])
@@ -341,7 +360,7 @@ class AdapterState(pyspiel.State):
     def returns(self) -> list[float]:
         if not self.is_terminal():
             return [0.0] * self.game.num_players()
-        return self.game.returns_of(self.engine)
+        return self.game.returns_of(self.dealt)
 
     def __str__(self) -> str:
         head = f"chance: {len(self.need)} draws to go\n" if self.need else ""
@@ -359,7 +378,7 @@ class AdapterState(pyspiel.State):
         of the deal, so this recalls all but what a view drops (see the package docstring)."""
         return f"{self.observation(player)}\nmine={' '.join(map(str, self.memory[player]))}"
 
-    def resample_from_infostate(self, player: int, sampler: Any) -> "AdapterState":
+    def resample_from_infostate(self, player: int, sampler: Any) -> AdapterState[E]:
         """A state that ``player`` cannot tell from this one, with hidden cards dealt again
         (for IS-MCTS); ``sampler()`` gives the random numbers."""
         if self.need or self.engine is None:
@@ -376,7 +395,7 @@ class Observer:
 
     ``recall=True`` (information states) adds the player's own past actions."""
 
-    def __init__(self, game: AdapterGame, recall: bool) -> None:
+    def __init__(self, game: AdapterGame[Any], recall: bool) -> None:
         self.game = game
         self.recall = recall
         size = sum(int(np.prod(shape)) for _, shape in game.pieces)
@@ -388,12 +407,12 @@ class Observer:
             self.dict[name] = self.tensor[at:at + n].reshape(shape)
             at += n
 
-    def set_from(self, state: AdapterState, player: int) -> None:
+    def set_from(self, state: AdapterState[Any], player: int) -> None:
         self.tensor.fill(0)
         if state.engine is not None:
             self.game.fill(self.dict, state, player)
 
-    def string_from(self, state: AdapterState, player: int) -> str:
+    def string_from(self, state: AdapterState[Any], player: int) -> str:
         return state.information_state(player) if self.recall else state.observation(player)
 
 

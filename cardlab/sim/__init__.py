@@ -199,14 +199,16 @@ def simulate(game: str, rules: Any = None, players: Sequence[PlayerSpec] | None 
         rules = getattr(module, "DEFAULT_RULES", None) or next(iter(info.presets.values()))
     else:
         rules = resolve_rules(info.module, rules)
-    run = {"processes": processes, "executor": executor, "progress": progress, "lang": check_lang(lang)}
+    lang = check_lang(lang)
     if module is not None and hasattr(module, "simulate"):
-        return module.simulate(n, seed, rules, players, **options, **run)
+        return module.simulate(n, seed, rules, players, **options, processes=processes, executor=executor,
+                               progress=progress, lang=lang)
     kwargs: dict[str, Any] = {"rules": rules, **options}
     if players is not None:
         kwargs["players"] = tuple(players)
     play_one = module.play_one if module is not None else partial(engine_row, game)
-    return run_games(partial(play_one, **kwargs), n, seed, label=game, **run)
+    return run_games(partial(play_one, **kwargs), n, seed, label=game, processes=processes, executor=executor,
+                     progress=progress, lang=lang)
 
 
 def game_options(game: str) -> list[str]:

@@ -371,11 +371,12 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.bench browser", description=__doc__.split("\n")[0])
     parser.add_argument("--moves", type=int, default=24, help="gestures per table (default 24)")
     parser.add_argument("--window", default="1280x1000", help="the window, WIDTHxHEIGHT CSS px (default 1280x1000)")
-    played = ",".join(played_tables())
-    parser.add_argument("--tables", default=played, help=f"tables to play (default {played})")
+    tables = ",".join(played_tables())
+    parser.add_argument("--tables", default=tables, help=f"tables to play (default {tables})")
     parser.add_argument("--shifts", action="store_true", help="list every shift")
     args = parser.parse_args(argv)
-    window = tuple(int(v) for v in args.window.split("x"))
+    width, height = (int(v) for v in args.window.split("x"))
+    window = (width, height)
     chromium = shutil.which("chromium")
     try:
         from playwright.sync_api import sync_playwright

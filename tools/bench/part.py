@@ -9,17 +9,19 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Callable, Hashable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Generic, Hashable, Sequence, TypeVar
 
 from cardlab.registry import GameInfo, all_games
 
 if TYPE_CHECKING:
-    from cardlab.game import GameState
+    from cardlab.game import AnyState
     from .sim import SimRows
+
+S = TypeVar("S", bound="AnyState")
 
 
 @dataclass(frozen=True)
-class CoachCases:
+class CoachCases(Generic[S]):
     """What ``python -m tools.bench coach`` needs of a game that has a ``coach`` part:
     ``new_game(seed, seats)``, a game to take decision points from (``seats`` where the game
     lets the count vary); ``thumb(seed)``, its rule-of-thumb player (every seat of those games,
@@ -27,9 +29,9 @@ class CoachCases:
     its randomness, which the coach's choice is judged against; ``unit``, what the coach's
     losses count, as printed (``"points"``, ``"places"``)."""
 
-    new_game: Callable[[int, int], GameState]
+    new_game: Callable[[int, int], S]
     thumb: Callable[[int], Any]
-    thumb_choice: Callable[[GameState], Hashable]
+    thumb_choice: Callable[[S], Hashable]
     unit: str
 
 
@@ -42,7 +44,7 @@ class GameBench:
     own benchmark, listed and run as ``python -m tools.bench <game>``."""
 
     sim: Sequence[SimRows] = ()
-    coach: CoachCases | None = None
+    coach: CoachCases[Any] | None = None
     main: Callable[[list[str]], int] | None = None
 
 

@@ -164,7 +164,8 @@ class Client:
         self.room, self.number, self.token = room, number, token
         self.ws: Any = None
         self.reader: asyncio.Task | None = None
-        self.seq, self.legal, self.over = 0, [], False
+        self.seq, self.over = 0, False
+        self.legal: list[str] = []                # the legal action texts of the latest drawing
         self.acted_at: float | None = None
         self.acted_on: int | None = None         # the drawing acted on (once: a later call does nothing)
 
@@ -371,7 +372,8 @@ async def bench(args: argparse.Namespace, server: Server) -> None:
     run.stopping = True
     await asyncio.sleep(0.5)                     # the last actions' drawings
     elapsed, mine = time.monotonic() - begun, time.process_time() - mine
-    cpu = tuple(after - before for after, before in zip(server.cpu_seconds(), cpu))
+    (ran, waited), (ran_before, waited_before) = server.cpu_seconds(), cpu
+    cpu = (ran - ran_before, waited - waited_before)
     for room in run.rooms:
         room.settle()
     memory["end of the run"] = server.rss_mb()
@@ -407,7 +409,7 @@ def report(run: Run, elapsed: float, cpu: tuple[float, float, float], memory: di
     """Print the figures; ``cpu``: the server's seconds on a CPU and waiting for one, and the
     clients' CPU seconds."""
     figures = run.figures
-    cpu, waited, mine = cpu
+    server_cpu, waited, mine = cpu
     rate = figures.actions / elapsed
     reached = sum(n * k for n, k in figures.reached.items()) / max(1, figures.actions)
     line("actions held", f"{rate:.1f} actions/s ({figures.actions} actions in {elapsed:.1f} s; "
@@ -418,7 +420,7 @@ def report(run: Run, elapsed: float, cpu: tuple[float, float, float], memory: di
     line("seats reached per action", f"{reached:.2f} of {SEATS} (actions by seats reached: "
                                      f"{dict(sorted(figures.reached.items()))})")
     line("action -> the actor's own drawing", quantiles(figures.own))
-    line("server CPU", f"{cpu:.1f} s: {cpu / elapsed:.2f} cores, {cpu / max(1, figures.actions) * 1000:.1f} ms "
+    line("server CPU", f"{server_cpu:.1f} s: {server_cpu / elapsed:.2f} cores, {server_cpu / max(1, figures.actions) * 1000:.1f} ms "
                        f"per action; ready but waiting for a CPU {waited:.1f} s ({waited / elapsed:.0%} of the run)")
     empty = memory["empty rooms"]
     for stage, mb in memory.items():

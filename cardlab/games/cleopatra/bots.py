@@ -17,6 +17,7 @@ bots for their reaction times after every card that makes a pair (``State.contes
 from __future__ import annotations
 
 import random
+from typing import Callable
 
 from .engine import Action, State
 
@@ -50,5 +51,5 @@ class SlapBot:
         return f"SlapBot(attention={self.attention}, reaction_ms={self.reaction_ms})"
 
 
-BOTS = {"slapper": SlapBot, "none": lambda seed: None}
+BOTS: dict[str, Callable[[int], SlapBot | None]] = {"slapper": SlapBot, "none": lambda seed: None}
 """The slap models by name, for ``simulate``'s player specs: the bot's model, or never slapping."""

@@ -98,8 +98,8 @@ def short(name: str) -> str:
     return name if len(name) <= MAX_NAME else name[:MAX_NAME - 1] + "…"
 
 
-def _label(text: str, x: float, y: float, size: float = LABEL, **kw: object) -> str:
-    return svg.text_g(text, x, y, size=size, fill=WHITE, **kw)  # type: ignore[arg-type]
+def _label(text: str, x: float, y: float, size: float = LABEL, *, anchor: str = "start", weight: str = "normal") -> str:
+    return svg.text_g(text, x, y, size=size, fill=WHITE, anchor=anchor, weight=weight)
 
 
 class _Table:
@@ -245,8 +245,8 @@ class _Table:
         steady = self.layout != "wide" and not outcome
         heads = [self.about("due", seat, width, STATUS, bold=True) for seat in range(len(view.players))]
         room = y + ROW * max(len(svg.wrap(h, STATUS, width, bold=True)) for h in heads) if steady else y
-        for line in svg.wrap(head, STATUS, width, bold=True):
-            parts.append(svg.text_g(line, x, y, size=STATUS, weight="bold", fill=WHITE, cls="cardlab-cleo-status"))
+        for status in svg.wrap(head, STATUS, width, bold=True):
+            parts.append(svg.text_g(status, x, y, size=STATUS, weight="bold", fill=WHITE, cls="cardlab-cleo-status"))
             y += ROW
         y = max(y, room)
         if view.owed and not outcome:
@@ -322,8 +322,9 @@ def table_svg(game: State | View, *, reader: int | None = None, layout: str = "w
         parts.append(table.taken(capture, g.top_y if capture.seat == top else g.bottom_y, to_hand))
     if layout == "wide":
         side, _, _ = table.side(g.width + 6, 34, SIDE_WIDTH - 22, log, keys, outcome)
-        width, height = WIDE_WIDTH, PLAY_HEIGHT + keys_row + table.grow
-        play = height
+        width: float = WIDE_WIDTH
+        height: float = PLAY_HEIGHT + keys_row + table.grow
+        play: float = height
     else:
         side, play, last = table.side(g.margin, g.bottom_y + H + LABEL_GAP + 32 + keys_row + table.extra[bottom],
                                       g.width - 2 * g.margin,
@@ -343,7 +344,8 @@ def colour_split_svg(w: float = svg.CARD_W, lang: str = "en") -> str:
     step = 0.62 * w
     row_w = svg.row_width(13, w, step)
     height = 2 * (2 * svg.card_h(w) + 46)
-    body, y = [], 22
+    body: list[str] = []
+    y: float = 22
     for title, cards_ in halves:
         body.append(svg.text_g(title, 12, y, size=14, weight="bold", fill=WHITE))
         for i in range(2):

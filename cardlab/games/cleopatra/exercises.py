@@ -15,14 +15,14 @@ from __future__ import annotations
 
 import functools
 import random
-from typing import Callable, Iterator
+from typing import Any, Callable, Iterator
 
 from cardlab.cards import Card
 from cardlab.exercises import Exercise, find, phrase
 from cardlab.words import Phrase, Words
 
 from .draw import table_svg
-from .engine import CLEOPATRA, Rules, Slap, State, new_game, variant
+from .engine import CLEOPATRA, Rules, Slap, State, Turn, TurnOrSlap, new_game, variant
 from .events import Captured, Ended, Played
 
 KINDS = ("collect", "slap", "honour")
@@ -90,7 +90,7 @@ def _phrase(key: str, **fields: object) -> Phrase:
     return phrase(WORDS, key, CARD_COUNTS, **fields)
 
 
-def _turn(state: State) -> object:
+def _turn(state: State) -> Turn:
     """The one turning action of a position (the card due), never a slap."""
     return next(a for a in state.legal_actions() if not isinstance(a, Slap))
 
@@ -195,7 +195,7 @@ def _honour(state: State, rng: random.Random) -> Exercise | None:
         rule="C6", picture=_picture(state), position=state)
 
 
-def _after(state: State, action: object) -> list:
+def _after(state: State, action: TurnOrSlap) -> list[Any]:
     """The events ``action`` makes from ``state`` (on a copy)."""
     probe, start = state.clone(), len(state.events)
     probe.apply(action)

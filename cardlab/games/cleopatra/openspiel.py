@@ -32,7 +32,7 @@ from . import engine as cleopatra
 from .engine import Slap, slap
 from cardlab.openspiel.adapter import AdapterGame, AdapterState, engine_class, game_type
 
-Engine = engine_class(cleopatra, __name__)
+Engine = engine_class(cleopatra.State, __name__)
 PARAMS = {"preset": "cleopatra"}
 GAME_TYPE = game_type("cardlab_cleopatra", "cardlab Cleopatra family", (2, 2), PARAMS)
 NO_SLAP, SLAP = 0, 1
@@ -42,20 +42,20 @@ CARDS_PER_STEP = 5
 """At most five cards in one step (a payment for an ace, C6), for the declared game length."""
 
 
-def due_turn(engine: cleopatra.State) -> cleopatra.Turn:
+def due_turn(engine: cleopatra.State) -> cleopatra.TurnOrSlap:
     """The turn of the player due (C4). Asked inside the adapter's step, since naming the card
     may need a C9 reshuffle, which is drawn as chance."""
     return engine.legal_actions()[0]
 
 
-class CleopatraGame(AdapterGame):
+class CleopatraGame(AdapterGame[cleopatra.State]):
     """A game of the Cleopatra family in OpenSpiel (see the module docstring)."""
 
     module = cleopatra
     engine = Engine
     realtime = True
 
-    def bot_action(self, bot: Any, state: AdapterState) -> int:
+    def bot_action(self, bot: Any, state: AdapterState[cleopatra.State]) -> int:
         """A bot with ``reaction_time()`` (:class:`~cardlab.games.cleopatra.bots.SlapBot`) slaps
         when it notices the pair; any other bot never slaps."""
         react = getattr(bot, "reaction_time", None)
@@ -74,11 +74,12 @@ class CleopatraGame(AdapterGame):
         self._setup(GAME_TYPE, info, params)
 
     def returns_of(self, engine: cleopatra.State) -> list[float]:
-        winner = engine.outcome.winner
+        winner = engine.result.winner
         return [0.0, 0.0] if winner is None else [1.0 if p == winner else -1.0 for p in (0, 1)]
 
-    def fill(self, t: dict[str, np.ndarray], state: "CleopatraState", player: int) -> None:
-        view = state.engine.view(player)
+    def fill(self, t: dict[str, np.ndarray], state: AdapterState[cleopatra.State], player: int) -> None:
+        assert isinstance(state, CleopatraState)
+        view = state.dealt.view(player)
         t["player"][player] = 1
         if view.current_player in (0, 1):
             t["to_move"][view.current_player] = 1
@@ -93,7 +94,7 @@ class CleopatraGame(AdapterGame):
                 t["chose"][state.choices[player]] = 1
 
 
-class CleopatraState(AdapterState):
+class CleopatraState(AdapterState[cleopatra.State]):
     """The engine turns cards by itself; players decide only whether to slap a pair."""
 
     choices: list[int] | None = None
@@ -101,25 +102,32 @@ class CleopatraState(AdapterState):
 
     def _settled(self) -> None:
         """Turn the due player's card (C4) until a pair is on top, chance is needed or the end."""
-        while not self.engine.is_over:
-            if self.engine.pair_on_top:
+        while not self.dealt.is_over:
+            if self.dealt.pair_on_top:
                 self.choices = []
                 return
             self.pending, self.draws = due_turn, []
             if not self._attempt():
                 return
 
+    def _round(self) -> list[int]:
+        """The slap decisions of the round under way (an error outside one)."""
+        if self.choices is None:
+            raise pyspiel.SpielError("no pair is on top: nobody decides whether to slap")
+        return self.choices
+
     def _decider(self) -> int:
-        return len(self.choices)
+        return len(self._round())
 
     def _legal_actions(self, player: int) -> list[int]:
         return [NO_SLAP, SLAP]
 
     def _decide(self, action: int) -> None:
-        self.choices.append(action)
-        if len(self.choices) < 2:
+        choices = self._round()
+        choices.append(action)
+        if len(choices) < 2:
             return
-        slappers = [seat for seat, choice in enumerate(self.choices) if choice == SLAP]
+        slappers = [seat for seat, choice in enumerate(choices) if choice == SLAP]
         self.choices = None
         if slappers:
             self._run(slap(*slappers) if len(slappers) == 1 else Slap(((0, None), (1, None))))

@@ -79,4 +79,5 @@ def comments_in(record: Record, lang: str) -> dict[int, str]:
 
 def load_sample() -> Record:
     """The shipped sample game (validated and replayed on load)."""
-    return load(resources.files(__package__) / "sample.json")
+    with resources.as_file(resources.files(__package__) / "sample.json") as path:
+        return load(path)

@@ -91,7 +91,7 @@ def simulate(n: int, seed: int, rules: cleopatra.Rules = DEFAULT_RULES,
 
     seeds, values = new_rows(n, detail)
     threads = numba.get_num_threads()
-    numba.set_num_threads(min(run.pop("processes", 1), numba.config.NUMBA_NUM_THREADS))
+    numba.set_num_threads(min(run.pop("processes", 1), numba.config.NUMBA_NUM_THREADS))  # type: ignore[attr-defined]  # numba.config sets its settings through globals(), unseen by mypy
     try:
         map_jobs(partial(_fill, seeds, values), jobs, sizes, label=rules.name, **run)
     finally:

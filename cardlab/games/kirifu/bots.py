@@ -202,11 +202,12 @@ class SearchBot:
         known = np.zeros((state.rules.players, 52), np.int64)
         for p, cards in enumerate(view.known):
             known[p, :len(cards)] = ints(cards)
-        hands, sizes, _, *table = position(state)
+        start = position(state)
+        hands = start[0]
         for p in range(len(hands)):
             if p != me:
                 hands[p] = 0                         # the others' hands are redealt in every world
-        totals = search_totals(g, ints(pool), known, np.array([len(k) for k in view.known]), hands, sizes, *table,
+        totals = search_totals(g, ints(pool), known, np.array([len(k) for k in view.known]), hands, start[1], *start[3:],
                                moves(state, actions), worlds, self.cap)
         restore(self.rng, g)
         return totals.tolist()

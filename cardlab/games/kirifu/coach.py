@@ -49,7 +49,7 @@ class KirifuPlayouts:
 
     def reasons(self, action: Action) -> tuple[Reason, ...]:
         view, kind = self.view, action[0]
-        hand, world = view.hands[self.me], SUIT_SYMBOLS[view.world]
+        hand, world = view.hand_of(self.me), SUIT_SYMBOLS[view.world]
         receiver = view.players[view.receiver]
         if kind == "cut":
             _, card, cutter = action

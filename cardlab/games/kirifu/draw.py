@@ -102,11 +102,13 @@ class _Table:
             return self.say("last" if place == len(view.counts) else "out", place=place_name(place, self.lang))
         return self.say("to_play") if seat == view.current_player else ""
 
-    def lines(self, text: str, x: float, y: float, size: float, width: float, step: float, **style: object) -> tuple[str, float]:
-        """``text`` wrapped to ``width`` from baseline ``y``; returns the SVG and the next baseline."""
+    def lines(self, text: str, x: float, y: float, size: float, width: float, step: float, *,
+              fill: str, cls: str, weight: str = "normal") -> tuple[str, float]:
+        """``text`` wrapped to ``width`` from baseline ``y`` (in ``fill``, of class ``cls``, bold
+        or not); returns the SVG and the next baseline."""
         parts = []
-        for line in svg.wrap(text, size, width, style.get("weight") == "bold", cjk=False):
-            parts.append(svg.text_g(line, x, y, size=size, **style))
+        for line in svg.wrap(text, size, width, weight == "bold", cjk=False):
+            parts.append(svg.text_g(line, x, y, size=size, weight=weight, fill=fill, cls=cls))
             y += step
         return "".join(parts), y
 
@@ -359,7 +361,7 @@ class _Table:
         if not self.mine:
             return "", y
         if view.phase == RECEIVE:
-            buttons = []
+            buttons: list[tuple[str, str, bool, str | None]] = []
             if passed is not None:
                 take = f"take {passed.ascii()}"
                 buttons.append((self.say("take", card=passed), take, take in legal, self.say("take_name", card=passed)))
@@ -394,7 +396,7 @@ class _Table:
         drawing and the number of rows."""
         size, pad, apart = (13, 14, 8) if self.phone else (15, 28, 12)
         parts, rows = [], 1
-        x = M
+        x: float = M
         for text, target, enabled, label in buttons:
             w = svg.text_width(text, size, True) + pad
             badge = svg.BADGE_W + 8 if self.annotations is not None and enabled and not target.startswith("btn:") else 0

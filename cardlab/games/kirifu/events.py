@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from cardlab.cards import Card
+from cardlab.game import HandsView
 
 
 @dataclass(frozen=True)
@@ -69,7 +70,7 @@ def place_text(place: int) -> str:
 
 
 @dataclass(frozen=True)
-class View:
+class View(HandsView):
     """What ``player`` may know (K23): own hand, counts, the public cards; ``player=None`` is the
     open view of a spectator who sees every hand (the stock stays hidden either way).
     ``receiver``: the seat that the current player passes to (K4)."""

@@ -114,7 +114,7 @@ def _cut_or_take(state: State, rng: random.Random) -> Exercise | None:
     if found is None:
         return None
     seat, card = found
-    cutter = rng.choice(state.view(seat).hands[seat])
+    cutter = rng.choice(state.view(seat).own_hand)
     cuts = any(a[0] == "cut" and a[2] == cutter for a in state.legal_actions())
     reason = cut_reason(cutter, card, state.view(None).world)
     why = phrase(WORDS, "cuts" if cuts else "does_not_cut", rule=reason.rule,
@@ -134,7 +134,7 @@ def _refill(state: State, rng: random.Random) -> Exercise | None:
     if drew is None:
         return None
     after = probe.view(None)
-    held, stock = len(after.hands[seat]) - drew.count, after.stock + drew.count
+    held, stock = len(after.hand_of(seat)) - drew.count, after.stock + drew.count
     name = state.players[seat]
     return Exercise(question=phrase(WORDS, "refill", COUNTS, name=name, held=held, stock=stock), answer=drew.count,
                     explanation=phrase(WORDS, "refill_why", COUNTS, name=name, drawn=drew.count,

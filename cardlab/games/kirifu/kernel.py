@@ -372,12 +372,12 @@ def play_games(seeds: Sequence[int] | np.ndarray, rules: Any, kinds: Sequence[in
     if rules.joker:
         raise ValueError("rules.joker: the kernel plays Kirifu without the joker")
     n = rules.players
-    kinds = np.asarray([RANDOM] * n if kinds is None else kinds, np.int64)
-    noise = np.asarray([0.1] * n if noise is None else noise, np.float64)
-    if len(kinds) != n or len(noise) != n or not set(kinds.tolist()) <= {RANDOM, THUMB}:
+    kind_codes = np.asarray([RANDOM] * n if kinds is None else kinds, np.int64)
+    noises = np.asarray([0.1] * n if noise is None else noise, np.float64)
+    if len(kind_codes) != n or len(noises) != n or not set(kind_codes.tolist()) <= {RANDOM, THUMB}:
         raise ValueError(f"kinds and noise: one per seat ({n}), kinds RANDOM ({RANDOM}) or THUMB ({THUMB})")
     rows = np.zeros((len(seeds), len(columns(n))), np.int64)
     world = -1 if rules.world is None else FRENCH_SUITS.index(rules.world)
     first = -1 if rules.first is None else rules.first
-    _play_games(seeds, n, rules.hand_size, world, first, bool(rules.osoroi), kinds, noise, max_actions, rows)
+    _play_games(seeds, n, rules.hand_size, world, first, bool(rules.osoroi), kind_codes, noises, max_actions, rows)
     return rows

@@ -113,7 +113,8 @@ def ints(cards: Sequence) -> np.ndarray:
     return np.array([INDEX[c] for c in cards], np.int64)
 
 
-def position(state: State) -> tuple:
+def position(state: State) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+                                   np.ndarray, int, bool, int, int, bool]:
     """``state`` (a Kirifu game without the joker, not over) as the arguments of :func:`playout`
     from ``hands`` to ``osoroi``."""
     n = state.rules.players

@@ -31,7 +31,7 @@ from . import engine as kirifu
 from .moves import is_osoroi_group
 from cardlab.openspiel.adapter import AdapterGame, AdapterState, engine_class, game_type
 
-Engine = engine_class(kirifu, __name__)
+Engine = engine_class(kirifu.State, __name__)
 PARAMS = {"preset": "kirifu", "players": 4, "max_actions": 1000}
 GAME_TYPE = game_type("cardlab_kirifu", "cardlab Kirifu", (2, 7), PARAMS)
 
@@ -52,7 +52,7 @@ def place_utility(place: float, n: int) -> float:
     return (n + 1 - 2 * place) / (n - 1)
 
 
-class KirifuGame(AdapterGame):
+class KirifuGame(AdapterGame[kirifu.State]):
     """Kirifu in OpenSpiel: 2–7 players (by the preset's range), a finishing-place utility."""
 
     module = kirifu
@@ -95,8 +95,8 @@ class KirifuGame(AdapterGame):
         """Kirifu's RNG serves only the deal."""
         return False
 
-    def fill(self, t: dict[str, np.ndarray], state: AdapterState, player: int) -> None:
-        view, deck = state.engine.view(player), self.deck
+    def fill(self, t: dict[str, np.ndarray], state: AdapterState[kirifu.State], player: int) -> None:
+        view, deck = state.dealt.view(player), self.deck
         t["player"][player] = 1
         t["to_move"][view.current_player] = 1
         t["receiver"][view.receiver] = 1
@@ -105,7 +105,7 @@ class KirifuGame(AdapterGame):
         for name in ("discard", "passed", "taken", "chosen"):
             for c in getattr(view, name):
                 t[name][deck[c]] = 1
-        for c in view.hands[player]:
+        for c in view.hand_of(player):
             t["hand"][deck[c]] = 1
         for seat, cards in enumerate(view.known):
             for c in cards:

@@ -45,7 +45,7 @@ def opponent_voids(view: View) -> set[str]:
 
 def unseen_cards(view: View) -> list[Card]:
     """Cards neither in my hand, played, nor in a discarded hand: the opponent's hand + the stock."""
-    seen = set(view.hands[view.player]) | set(view.trick)
+    seen = set(view.own_hand) | set(view.trick)
     seen.update(c for t in view.tricks for c in t.cards)
     seen.update(c for pile in view.discards for hand in pile for c in hand)
     return [c for c in DECK if c not in seen]
@@ -72,7 +72,7 @@ class RuleOfThumbBot:
         return Action("play " + self.card_choice(view).ascii())
 
     def exchange_choice(self, view: View) -> Action:
-        weak = hand_value(view.hands[view.player]) < self.threshold
+        weak = hand_value(view.own_hand) < self.threshold
         return Action("exchange" if weak and "exchange" in view.legal else "keep")
 
     def card_choice(self, view: View) -> Card:
@@ -170,8 +170,8 @@ def card_play_world(view: View, theirs: Sequence[Card]) -> State:
     holding ``theirs``: the same hands, trick and past tricks, the stock empty, no declarations, and
     the game ending with this deal."""
     world = State(_one_deal(view.rules), seed=0, undo=False)
-    me = view.player
-    world.hands = [list(view.hands[me]) if p == me else list(theirs) for p in (0, 1)]
+    me = view.seat
+    world.hands = [list(view.own_hand) if p == me else list(theirs) for p in (0, 1)]
     world.stock, world.phase, world.to_move, world.dealer = [], PLAY, view.current_player, view.dealer
     world.trick, world.tricks = list(view.trick), list(view.tricks)
     return world
@@ -200,7 +200,7 @@ class HandSampler:
     is elsewhere) and their voids (T11). The public facts are read once, at construction."""
 
     def __init__(self, view: View) -> None:
-        opp = 1 - view.player
+        opp = 1 - view.seat
         self.size = view.hand_sizes[opp]
         voids = opponent_voids(view)
         self.pool = unseen_cards(view)
@@ -211,7 +211,7 @@ class HandSampler:
         self.declared = [(4 if said.startswith("four") else 3, rank)
                          for p, said, rank in view.declarations if p == opp]
 
-    def arrays(self) -> tuple[np.ndarray, ...]:
+    def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """The public facts as the kernel's :func:`~cardlab.games.trappola.kernel_search.sample_hand`
         reads them: ``free``, ``pool``, ``played`` (by rank), ``said`` and ``ranks`` (-1: unnamed)."""
         return (ints(self.free), ints(self.pool), np.array([self.played[r] for r in RANKS], np.int64),
@@ -267,7 +267,7 @@ class SolverBot(SearchBot):
 
     def card_choice(self, view: View) -> Card:
         from .pimc import judge  # pimc reads this module's view helpers
-        if len(view.hands[view.player]) > self.largest:
+        if len(view.own_hand) > self.largest:
             return super().card_choice(view)
         cards = [Card.parse(a[5:], ITALIAN) for a in view.legal]
         if len(cards) == 1:

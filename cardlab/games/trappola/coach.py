@@ -30,6 +30,7 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
+from typing import Sequence
 
 from cardlab.kernels.jit import np
 
@@ -40,7 +41,7 @@ from .kernel_search import candidate_playouts, deal_playouts, ints, position, se
 from .scoring import DECLARABLE, RANKS, TWO_BONUS, beats, card_points, declaration_value
 from .solver import solve_hands
 from .worlds import WorldSampler
-from cardlab.coach.search import CoachError, Reason
+from cardlab.coach.search import CoachError, Reason, Value
 from cardlab.words import Phrase
 from .words import COACH, action_words, card_text, declared, rank_text, suit_text
 
@@ -69,7 +70,7 @@ class TrappolaPlayouts:
         self.me, self.opp = player, 1 - player
         self.actions: list[Action] = list(view.legal)
         self.sampler = WorldSampler(view)
-        solves = measure == "deal" and view.phase != EXCHANGE and len(view.hands[player]) <= SOLVED_CARDS
+        solves = measure == "deal" and view.phase != EXCHANGE and len(view.hand_of(player)) <= SOLVED_CARDS
         self.method = ("exact" if self.sampler.exact else "worlds") if solves else "playouts"
         """How the choices are valued: ``"exact"`` (one world, the truth), ``"worlds"`` (sampled
         worlds solved exactly) or ``"playouts"`` (sampled worlds played out by the quick policy)."""
@@ -77,7 +78,7 @@ class TrappolaPlayouts:
         self.default_budget = (worlds * len(self.actions) if worlds  # the worlds for every choice
                                else 1000 if view.phase == EXCHANGE else 3000)  # 0.1 to 0.4 s on one core
         self.longest = view.rules.longest_streak
-        hand = Counter(c.rank for c in view.hands[player])
+        hand = Counter(c.rank for c in view.hand_of(player))
         self.pending = {a[8:]: hand[a[8:]] for a in self.actions if a.startswith("declare")}
         self.cards = [a for a in self.actions if a.startswith("play")]
         if view.phase == EXCHANGE:  # the exchanges are played on copies of this one
@@ -91,7 +92,7 @@ class TrappolaPlayouts:
         anyone = view.rules.t8_by_anyone  # T8: the ranks taken by the opponent (by anyone in the variant)
         self.opp_barred = {c.rank for t in view.tricks if anyone or t.winner == self.opp for c in t.cards}
         self.my_declared = sum(declaration_value(rank, 4 if said.startswith("four") else 3)
-                               for p, said, rank in view.declarations if p == player)
+                               for p, said, rank in view.declarations if p == player and rank is not None)
 
     # --- worlds ---------------------------------------------------------------------------
     def sample(self, rng: random.Random) -> tuple[list[Card], list[Card]]:
@@ -104,7 +105,7 @@ class TrappolaPlayouts:
         rng.shuffle(stock)
         return theirs, stock
 
-    def values(self, world: tuple[list[Card], list[Card]], seed: float) -> list[float | tuple[float, ...]]:
+    def values(self, world: tuple[list[Card], list[Card]], seed: float) -> Sequence[Value]:
         """One playout of every choice in ``world``; a declaration's value with each card played
         after it (its continuations)."""
         if self.view.phase == EXCHANGE:
@@ -149,7 +150,7 @@ class TrappolaPlayouts:
         player's side; the declarations as in the playouts, the trick this card plays in deciding
         whether the fourth card is taken (T8; a led card's trick by the opponent's best reply)."""
         view, me, opp = self.view, self.me, self.opp
-        hands = [list(view.hands[me]) if p == me else list(theirs) for p in (0, 1)]
+        hands = [list(view.hand_of(me)) if p == me else list(theirs) for p in (0, 1)]
         values = solve_hands(hands, view.current_player, view.trick, view.tricks, self.longest)
         so_far = [0, 0]
         for t in view.tricks:
@@ -268,7 +269,7 @@ class TrappolaPlayouts:
     def _two_reasons(self, card: Card, opp: str) -> list[Reason]:
         """T11/T12: a 2 of a suit the opponent has shown void in wins when led."""
         voids = opponent_voids(self.view)
-        sure = [c for c in self.view.hands[self.me] if c.rank == "2" and c.suit in voids]
+        sure = [c for c in self.view.hand_of(self.me) if c.rank == "2" and c.suit in voids]
         if card in sure and not self.view.trick:
             return [Reason("T12", _phrase("two_wins", card=card, opp=opp, suit=card.suit))]
         if card in sure:
@@ -286,15 +287,16 @@ def _phrase(key: str, **fields: object) -> Phrase:
     def name(lang: str, field: str, value: object) -> object:
         if isinstance(value, Card):
             return card_text(value, lang)
-        if field in ("cards", "suits"):
+        if field in ("cards", "suits") and isinstance(value, tuple):
             named = [card_text(v, lang) if isinstance(v, Card) else suit_text(v, lang) for v in value]
             return COACH.say(lang, "and").join(named)
-        if field == "suit":
+        if field == "suit" and isinstance(value, str):
             return suit_text(value, lang)
-        if field == "rank":
+        if field == "rank" and isinstance(value, str):
             return rank_text(value, lang)
-        if field == "what":
-            return declared(*value, lang)
+        if field == "what" and isinstance(value, tuple):
+            count, rank = value
+            return declared(count, rank, lang)
         return value
     return Phrase.of(lambda lang: COACH.say(lang, key, **{f: name(lang, f, v) for f, v in fields.items()}))
 

@@ -95,8 +95,9 @@ SIZES = {"wide": Sizes(WIDE_WIDTH), "narrow": Sizes(NARROW_WIDTH, back=40, back_
          "phone": Sizes(PHONE_WIDTH, w=svg.CARD_W, step=56, per_row=5, back=40, back_step=16, fan=15)}
 
 
-def _text(text: str, x: float, y: float, size: float = LABEL, **kw: object) -> str:
-    return svg.text_g(text, x, y, size=size, fill=kw.pop("fill", PALE), **kw)  # type: ignore[arg-type]
+def _text(text: str, x: float, y: float, size: float = LABEL, *, fill: str = PALE, anchor: str = "start",
+          weight: str = "normal", cls: str | None = None) -> str:
+    return svg.text_g(text, x, y, size=size, fill=fill, anchor=anchor, weight=weight, cls=cls)
 
 
 # --- what is shown ------------------------------------------------------------------------------
@@ -131,7 +132,7 @@ def buttons(view: View, lang: str = "en", *, next_deal: bool = False, sort: bool
     """The buttons drawn for ``view``: ``(target, key, label)`` in drawing order — the legal
     non-card actions (exchange, keep, declarations), *next deal* when ``next_deal``, and the sort
     switch (``sort``: its state; None: no switch)."""
-    out = []
+    out: list[tuple[str, str, str]] = []
     if not next_deal:
         hand = view.hands[view_seat(view)] or ()
         declares = iter(DECLARE_KEYS)
@@ -183,13 +184,13 @@ def _hand_row(view: View, seat: int, x: float, y: float, clickable: bool, lang: 
     stack (``hand:<seat>``: a card it plays comes from there). A shown one is face up, in up to
     ``rows`` rows when it has more than ``s.per_row`` cards (``room`` between them, for the
     badges of ``annotations``), fanned as a discarded hand if a row would not fit ``width``."""
-    cards = view.hands[seat]
-    if cards is None:
+    hand = view.hands[seat]
+    if hand is None:
         n = view.hand_sizes[seat]
         backs = svg.row_g([None] * n, 0, 0, s.back, step=s.back_step)
         return (f'<g transform="translate({svg.num(x)},{svg.num(y)})" class="cardlab-hand" data-key="hand:{seat}"'
                 f' data-count="{n}">{backs}</g>'), svg.card_h(s.back)
-    cards = sort_hand(cards) if sort else list(cards)
+    cards = sort_hand(hand) if sort else list(hand)
     legal = set(view.legal) if clickable and view.current_player == seat else set()
     texts = [f"play {c.ascii()}" for c in cards]
     playing = any(t.startswith("play") for t in legal)
@@ -220,9 +221,10 @@ def _opponent(view: View, x: float, y: float, lang: str, sort: bool, width: floa
 
 
 def _hand_width(view: View, seat: int, s: Sizes) -> float:
-    if view.hands[seat] is None:
+    hand = view.hands[seat]
+    if hand is None:
         return svg.row_width(view.hand_sizes[seat], s.back, s.back_step)
-    return svg.row_width(len(view.hands[seat]), s.w, s.step)
+    return svg.row_width(len(hand), s.w, s.step)
 
 
 def _discards(view: View, x: float, y: float, lang: str, sort: bool, width: float, s: Sizes) -> tuple[str, float]:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from cardlab.cards import ITALIAN, Card, given_twice, italian_deck, read_hand
 from cardlab.errors import CardParseError, Reason, RecordError, unknown_card
-from cardlab.game import TERMINAL, GameState, Outcome, check_rules, resolve_rules, rule
+from cardlab.game import TERMINAL, GameState, HandsView, Outcome, check_rules, resolve_rules, rule
 from .words import REFUSALS
 from .events import (Dealt, DealScored, Declared, Exchanged, GameEnded, Kept, Played,  # noqa: F401
                      TrickWon, describe)
@@ -83,7 +83,7 @@ NOBODY = -1     # the seat of a public view: it holds no hand and declared nothi
 
 
 @dataclass(frozen=True)
-class View:
+class View(HandsView):
     """What one player sees (``player=None``: everything). Hidden hands and the stock are None.
 
     ``last_deal``: the last finished deal as it ended, seen by the same player (its nine tricks,

@@ -77,7 +77,7 @@ def _follow(state: State, rng: random.Random) -> Exercise | None:
     seat, view = state.current_player, state.view(state.current_player)
     if len(view.trick) != 1:
         return None
-    lead, hand = view.trick[0], view.hands[seat]
+    lead, hand = view.trick[0], view.hand_of(seat)
     legal = [c for c in hand if f"play {c.ascii()}" in view.legal]
     barred = [c for c in hand if c not in legal]
     if not barred:
@@ -114,14 +114,17 @@ def _winner(state: State, rng: random.Random) -> Exercise | None:
     leader, follower = 1 - state.current_player, state.current_player
     lead, follow = won.cards
     names = state.players
-    fields = {"leader": names[leader], "follower": names[follower], "lead": _card(lead), "follow": _card(follow)}
+
+    def said(key: str) -> Phrase:
+        return phrase(WORDS, key, leader=names[leader], follower=names[follower], lead=_card(lead), follow=_card(follow))
+
     why = "other_suit" if follow.suit != lead.suit else "higher" if won.winner == follower else "lower"
     order = sorted(["leader", "follower"], key=lambda _k: rng.random())
     return choice_exercise(
-        phrase(WORDS, "winner", **fields), {"leader": Phrase(names[leader], names[leader]),
-                                            "follower": Phrase(names[follower], names[follower])},
+        said("winner"), {"leader": Phrase(names[leader], names[leader]),
+                         "follower": Phrase(names[follower], names[follower])},
         "follower" if won.winner == follower else "leader", order,
-        explanation=phrase(WORDS, "winner_why", why=phrase(WORDS, why, **fields)), rule="T11", position=state)
+        explanation=phrase(WORDS, "winner_why", why=said(why)), rule="T11", position=state)
 
 
 def _points(state: State, rng: random.Random) -> Exercise | None:

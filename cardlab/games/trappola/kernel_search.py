@@ -272,6 +272,6 @@ def position(view: View) -> tuple[int, np.ndarray, int, np.ndarray, np.ndarray, 
     """The deal in ``view``, its player to move, as :func:`world_playouts` reads it: ``me``, ``mine``
     (my hand in the engine's order), ``lead`` (the card led to the trick, -1 when I lead), the points
     ``banked`` (T2, T12) and the past tricks' ``winners`` and ``twos`` (won by a 2: T13/T14)."""
-    return (view.player, ints(view.hands[view.player]), INDEX[view.trick[0]] if view.trick else -1,
+    return (view.seat, ints(view.own_hand), INDEX[view.trick[0]] if view.trick else -1,
             np.array(view.deal_points, np.int64), np.array([t.winner for t in view.tricks], np.int64),
             np.array([t.winning_card.rank == "2" for t in view.tricks], np.bool_))

@@ -37,7 +37,7 @@ MAX_DEALS = 120
 """Declared bound on deals in a game to 300 (each deal scores at least 6; a tie at or past the
 target plays on, so the true game is unbounded by a tiny margin)."""
 
-Engine = engine_class(trappola, __name__)
+Engine = engine_class(trappola.State, __name__)
 PARAMS = {"preset": "single-deal", "returns": "margin"}
 GAME_TYPE = game_type("cardlab_trappola", "cardlab Trappola", (2, 2), PARAMS)
 
@@ -49,7 +49,7 @@ def catalog() -> list[trappola.Action]:
             + [trappola.Action(f"play {c.ascii()}") for c in DECK])
 
 
-class TrappolaGame(AdapterGame):
+class TrappolaGame(AdapterGame[trappola.State]):
     """Trappola in OpenSpiel: two players, one deal or a game to 300."""
 
     module = trappola
@@ -88,13 +88,13 @@ class TrappolaGame(AdapterGame):
         """Only the deal's last card can draw (the next deal's shuffle, T16)."""
         return engine.phase == trappola.PLAY and sum(map(len, engine.hands)) == 1
 
-    def fill(self, t: dict[str, np.ndarray], state: AdapterState, player: int) -> None:
-        view = state.engine.view(player)
+    def fill(self, t: dict[str, np.ndarray], state: AdapterState[trappola.State], player: int) -> None:
+        view = state.dealt.view(player)
         t["player"][player] = 1
         t["phase"][(trappola.EXCHANGE, trappola.PLAY, trappola.OVER).index(view.phase)] = 1
         t["dealer"][view.dealer] = 1
         t["to_move"][view.current_player] = 1
-        for c in view.hands[player]:
+        for c in view.hand_of(player):
             t["hand"][CARD[c]] = 1
         if view.trick:
             t["trick"][CARD[view.trick[0]]] = 1

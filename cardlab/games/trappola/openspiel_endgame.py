@@ -21,7 +21,7 @@ from .bots import RuleOfThumbBot
 from cardlab.errors import RulesError
 from . import engine as trappola
 from .scoring import TRICKS_PER_DEAL
-from cardlab.openspiel.adapter import AdapterState, Draws, copy_engine, game_type
+from cardlab.openspiel.adapter import AdapterState, Draws, copy_engine, draw_from, game_type
 from .openspiel import CARD, DEAL_BOUND, TrappolaGame
 
 PARAMS = {"seed": 1, "tricks": 3}
@@ -49,7 +49,7 @@ class TrappolaEndgame(TrappolaGame):
             raise RulesError("tricks", f"1 to 4 tricks left (an exact tree), not {params['tricks']}")
         self.position = endgame_position(params["seed"], params["tricks"])
         hands = self.position.hands
-        self.cards = sorted(hands[0] + hands[1], key=CARD.get)
+        self.cards = sorted(hands[0] + hands[1], key=CARD.__getitem__)
         self.splits = list(combinations(self.cards, len(hands[0])))
         self.rules = self.position.rules
         self.margin = True
@@ -64,7 +64,7 @@ class TrappolaEndgame(TrappolaGame):
         split = self.splits[draws.randrange(len(self.splits))]
         engine = copy_engine(self.position, self.engine)
         engine.hands = [list(split), [c for c in self.cards if c not in split]]
-        engine.rng = draws
+        draw_from(engine, draws)
         return engine
 
 

@@ -31,11 +31,10 @@ CHUNK = 20_000
 
 def engine_row(state: trappola.State) -> dict[str, Any]:
     """The statistics of a finished game, read from the engine's events and score sheets."""
-    outcome = state.outcome
-    row: dict[str, Any] = {"winner": outcome.winner, "points_0": state.scores[0],
+    row: dict[str, Any] = {"winner": state.result.winner, "points_0": state.scores[0],
                            "points_1": state.scores[1], "deals": len(state.sheets),
                            "dealer": state.sheets[0].dealer}
-    counts = {"exchanges": Exchanged, "declarations": Declared}
+    counts: dict[str, type[Exchanged | Declared]] = {"exchanges": Exchanged, "declarations": Declared}
     for key, kind in counts.items():
         for p in (0, 1):
             row[f"{key}_{p}"] = sum(isinstance(e, kind) and e.player == p for e in state.events)

@@ -32,12 +32,16 @@ import random
 import time
 from dataclasses import dataclass
 from importlib import resources
-from typing import Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from cardlab.cards import Card, french_deck
 from cardlab.records import Record, record_of
 from cardlab.games.cleopatra.engine import CLEOPATRA, new_game, variant
 from cardlab.games.cleopatra.sample import NARRATION, SAMPLE_SEED, SOURCE, source_comment
+
+if TYPE_CHECKING:
+    from cardlab.games.cleopatra.bots import SlapBot
+    from cardlab.games.cleopatra.engine import Action, State
 
 X_START: tuple[str | None, ...] = ("5", "Q", "8", "K", "7", None, None, "K", "4", "2", "2", "J")
 """X's first twelve cards as the narration fixes them (``None``: a number card not named)."""
@@ -57,15 +61,15 @@ class SampleSearch:
 class _ScriptedSlapper:
     """A slap model that gives fixed answers for the first pairs, then acts as a SlapBot."""
 
-    def __init__(self, forced: Sequence[int | None], bot: object) -> None:
+    def __init__(self, forced: Sequence[int | None], bot: SlapBot) -> None:
         self.forced = list(forced)
         self.bot = bot
 
     def reaction_time(self) -> int | None:
-        return self.forced.pop(0) if self.forced else self.bot.reaction_time()  # type: ignore[attr-defined]
+        return self.forced.pop(0) if self.forced else self.bot.reaction_time()
 
-    def choose(self, state):
-        return self.bot.choose(state)  # type: ignore[attr-defined]
+    def choose(self, state: State) -> Action:
+        return self.bot.choose(state)
 
 
 def _hand(rng: random.Random, colour: str, start: Sequence[str | None]) -> list[Card]:
@@ -88,7 +92,7 @@ def _hand(rng: random.Random, colour: str, start: Sequence[str | None]) -> list[
     return [c for c in hand if c] + free
 
 
-def _attempt(seed: int, attempt: int) -> tuple[dict, int, list]:
+def _attempt(seed: int, attempt: int) -> tuple[dict[str, Any], int, Callable[[], list[_ScriptedSlapper]]]:
     """Candidate ``attempt`` of the search from ``seed``, drawn from its own RNG: the deal, the
     game seed and a maker of the two slap models (seeds and attention)."""
     from cardlab.games.cleopatra.bots import SlapBot
@@ -98,10 +102,12 @@ def _attempt(seed: int, attempt: int) -> tuple[dict, int, list]:
     game_seed = rng.randrange(2**31)
     models = [(rng.randrange(2**31), round(rng.uniform(0.2, 1.0), 2)) for _ in range(2)]
 
-    def slappers() -> list:
+    forcings: tuple[list[int | None], ...] = ([None, None], [300, 300])
+
+    def slappers() -> list[_ScriptedSlapper]:
         return [_ScriptedSlapper(forced, SlapBot(seed, attention=att))
-                for forced, (seed, att) in zip(([None, None], [300, 300]), models)]
-    return deal, game_seed, slappers  # type: ignore[return-value]
+                for forced, (seed, att) in zip(forcings, models)]
+    return deal, game_seed, slappers
 
 
 def is_sample_end(state) -> bool:

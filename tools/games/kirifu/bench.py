@@ -40,7 +40,7 @@ import itertools
 import math
 import time
 from functools import partial
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 import pandas as pd
 
@@ -53,6 +53,9 @@ from cardlab.stats import mean_interval
 from tools.bench import Timed
 from tools.bench.part import CoachCases, GameBench
 from tools.bench.sim import AgainstEngine, Case, RunSize, engine_loop
+
+if TYPE_CHECKING:
+    from cardlab.openspiel.bots import OpenSpielPlayer
 
 LINEUP = ("search", "thumb", "random", "thumb", "random")
 MAX_ACTIONS = 5000
@@ -87,7 +90,7 @@ def _bot(spec: str, seed: int, budget: int) -> object:
     return make_bot(kind, seed, int(own_budget) if own_budget else budget)
 
 
-def ismcts_seat(simulations: int, seed: int) -> object:
+def ismcts_seat(simulations: int, seed: int) -> OpenSpielPlayer:
     """OpenSpiel's ISMCTS with ``simulations`` a decision, at a 4-player Kirifu game."""
     from cardlab.openspiel.bots import ismcts_player
 
@@ -105,7 +108,7 @@ def one_game(seed: int, *, seats: Sequence[str], budget: int, preset: str = "kir
         raise RuntimeError(f"no end after {MAX_ACTIONS} actions: {state!r}")
     row: dict = {"actions": len(state.history)}
     for seat, kind in enumerate(seats):
-        row[f"place_{seat}"] = state.outcome.scores[seat]
+        row[f"place_{seat}"] = state.result.scores[seat]
         row[f"kind_{seat}"] = kind
         row[f"time_{seat}"] = sum(times[seat])
         row[f"decisions_{seat}"] = len(times[seat])

@@ -34,7 +34,7 @@ import argparse
 import multiprocessing
 import time
 from functools import partial
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from cardlab.bots import RandomBot
 from cardlab.games.trappola.bots import (PLAY_CARD, HandSampler, RuleOfThumbBot, SearchBot, card_play_world,
@@ -47,6 +47,9 @@ from cardlab.stats import mean_interval, wilson
 from tools.bench import Timed
 from tools.bench.part import CoachCases, GameBench
 from tools.bench.sim import AgainstEngine, Case, RunSize, engine_loop
+
+if TYPE_CHECKING:
+    from cardlab.openspiel.bots import OpenSpielPlayer
 
 PLAYERS: dict[str, Callable[[int, int], object]] = {
     "search": lambda seed, budget: SearchBot(seed, budget=budget),
@@ -72,7 +75,7 @@ class PythonSearchBot(SearchBot):
     name = "search (Python playouts)"
 
     def totals(self, view: trappola.View, cards: Sequence[Card]) -> list[float]:
-        me, sampler = view.player, HandSampler(view)
+        me, sampler = view.seat, HandSampler(view)
         totals = [0.0] * len(cards)
         for _ in range(max(1, self.budget // len(cards))):
             theirs = sampler.sample(self.rng)
@@ -246,7 +249,7 @@ def solver_speed(deals: int) -> None:
     for i, (view, _cards) in enumerate(cases):
         start = time.process_time()
         judge(view, 1, random.Random(i), math.inf)
-        by_size[len(view.hands[view.player])].append(time.process_time() - start)
+        by_size[len(view.own_hand)].append(time.process_time() - start)
     path = "plain Python (the site's path)" if PLAIN else "compiled"
     print(f"One world solved exactly, {path}, CPU seconds ({len(cases)} decisions of {deals} deals; "
           f"the transposition table kept between them as a player keeps it)")
@@ -274,7 +277,7 @@ def solver_speed(deals: int) -> None:
               f"max {t[-1]:.3f}   ({len(t)} decisions)", flush=True)
 
 
-def ismcts_seat(simulations: int, seed: int) -> object:
+def ismcts_seat(simulations: int, seed: int) -> OpenSpielPlayer:
     """OpenSpiel's ISMCTS with ``simulations`` a decision, at a single deal of Trappola."""
     from cardlab.openspiel.bots import ismcts_player
 
