@@ -58,5 +58,6 @@ def test_a_wheel_loses_only_the_files_nothing_reads(tmp_path):
     with zipfile.ZipFile(wheel) as archive:
         names = archive.namelist()
         assert names == ["jedi/__init__.py", "jedi/third_party/typeshed/stdlib/os.pyi",
-                         "jedi-1.dist-info/METADATA", "jedi-1.dist-info/RECORD"]
+                         "jedi-1.dist-info/METADATA", "jedi/third_party/django-stubs/", "jedi-1.dist-info/RECORD"]
+        assert archive.getinfo("jedi/third_party/django-stubs/").is_dir()     # the folder stays, empty
         assert "django-stubs" not in archive.read("jedi-1.dist-info/RECORD").decode()

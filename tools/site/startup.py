@@ -52,7 +52,7 @@ for module in pkgutil.walk_packages(cardlab.__path__, "cardlab."):
 the browser's Python can import (with what they import)."""
 
 UNUSED = {"jedi": ("jedi/third_party/django-stubs/", "jedi/third_party/typeshed/third_party/")}
-"""Files of the start's wheels that nothing in the site reads, by the start of their names."""
+"""Folders of the start's wheels whose files nothing in the site reads (left there empty)."""
 
 _EMBED = b"from .terminal.embed import embed\n"
 _LAZY_EMBED = b'''def __getattr__(name):
@@ -84,8 +84,10 @@ def patch_ipython(wheel: Path) -> None:
 
 
 def without_unused(wheel: Path, prefixes: tuple[str, ...]) -> None:
-    """The wheel at ``wheel`` rewritten without the files whose names start with ``prefixes``."""
-    write_wheel(wheel, [(info, data) for info, data in _members(wheel) if not info.filename.startswith(prefixes)])
+    """The wheel at ``wheel`` rewritten without the files whose names start with ``prefixes``,
+    each of those folders left there empty (jedi lists its stubs' folders)."""
+    kept = [(info, data) for info, data in _members(wheel) if not info.filename.startswith(prefixes)]
+    write_wheel(wheel, [*kept, *((zipfile.ZipInfo(folder), b"") for folder in prefixes)])
 
 
 def compiled_startup(static: Path, packages: Iterable[str]) -> Path:
