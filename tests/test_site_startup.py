@@ -10,7 +10,8 @@ import zipfile
 
 import pytest
 
-from tools.site.startup import lazy_embed, with_bytecode
+from tools.site.startup import lazy_embed, with_bytecode, without_unused
+from tools.site.wheel import write_wheel
 
 
 def test_ipython_s_embed_is_imported_only_when_asked_for(tmp_path, monkeypatch):
@@ -47,3 +48,16 @@ def test_bytecode_goes_beside_the_kept_sources_or_in_their_place():
     kept, count = with_bytecode(members, bytecode, keep_sources=False)
     names = [info if isinstance(info, str) else info.filename for info, _ in kept]
     assert count == 1 and names == ["pkg/__init__.py", "pkg/mod.pyc", "pkg/data.json"]
+
+
+def test_a_wheel_loses_only_the_files_nothing_reads(tmp_path):
+    wheel = write_wheel(tmp_path / "jedi-1-py3-none-any.whl", [
+        ("jedi/__init__.py", b""), ("jedi/third_party/django-stubs/x.pyi", b""),
+        ("jedi/third_party/typeshed/stdlib/os.pyi", b""), ("jedi-1.dist-info/METADATA", b"Name: jedi\n")])
+    without_unused(wheel, ("jedi/third_party/django-stubs/",))
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        assert names == ["jedi/__init__.py", "jedi/third_party/typeshed/stdlib/os.pyi",
+                         "jedi-1.dist-info/METADATA", "jedi/third_party/django-stubs/", "jedi-1.dist-info/RECORD"]
+        assert archive.getinfo("jedi/third_party/django-stubs/").is_dir()     # the folder stays, empty
+        assert "django-stubs" not in archive.read("jedi-1.dist-info/RECORD").decode()

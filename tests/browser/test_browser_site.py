@@ -145,6 +145,8 @@ def test_the_site_plays_every_table_offline_from_a_subfolder(chromium, site):
         # Cleopatra: the reader turns a card (C4) and the computer answers
         click(console.table(".cardlab-cleopatra"), ("turn",))
         console.holds("len(cleo.state.history) >= 1")
+        # the kernel completes a name as JupyterLab asks it to on Tab (jedi, over the site's stubs)
+        assert "state" in console.ask("__import__('pyodide_kernel').kernel_instance.complete('cleo.stat', 9)['matches']")
         # Trappola: the coach marks the choices (a hint), the reader plays; the search player answers
         trap = console.table(".cardlab-trappola")
         started = time.perf_counter()

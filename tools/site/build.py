@@ -16,6 +16,8 @@ from the site itself, never from a CDN:
    matplotlib (no WebAssembly wheel of them is to be had from the registries);
 4. Pyodide's lock rewritten to list exactly these wheels, with their own sha256, and the kernel
    told to load cardlab when it starts, so a notebook's first cell imports it as in the lab;
+   then the kernel's start made short (:mod:`tools.site.startup`: IPython without its terminal,
+   the modules it imports compiled by Pyodide in Node);
 5. the notebooks (as :func:`tools.site.notebooks.for_site` makes them for the site) and the rule
    pages, then ``voici build`` of JupyterLab, the Notebook app, its console (the REPL) and the
    Voici pages;

@@ -8,6 +8,9 @@ IPython), then the page's first cell imports cardlab. Two things made that most 
   ``IPython.embed``, and with it prompt_toolkit and the terminal's shell, which a kernel never
   uses: about two thirds of the kernel's imports. The site's IPython wheel gets that name
   lazily (:func:`lazy_embed`), as IPython gets its other entry points.
+- **Unpacking**: Pyodide unpacks every wheel file by file as it starts; jedi's carries stubs of
+  Django and of typeshed's third-party libraries, none of which the site has: over a third of the
+  files of the start, left out (:data:`UNUSED`).
 - **Compiling**: the wheels from PyPI and Pyodide's standard library hold Python sources, which
   every visit compiled to bytecode again in the browser, where compiling is slow. The modules that
   the kernel's start and cardlab import are compiled at build time by Pyodide itself, in Node
@@ -48,6 +51,9 @@ for module in pkgutil.walk_packages(cardlab.__path__, "cardlab."):
 """What the kernel's start and the pages import: the kernel, then every module of cardlab that
 the browser's Python can import (with what they import)."""
 
+UNUSED = {"jedi": ("jedi/third_party/django-stubs/", "jedi/third_party/typeshed/third_party/")}
+"""Folders of the start's wheels whose files nothing in the site reads (left there empty)."""
+
 _EMBED = b"from .terminal.embed import embed\n"
 _LAZY_EMBED = b'''def __getattr__(name):
     """``IPython.embed``, imported when asked for: the terminal (prompt_toolkit) is no kernel's."""
@@ -75,6 +81,13 @@ def patch_ipython(wheel: Path) -> None:
     """The IPython wheel at ``wheel`` rewritten with :func:`lazy_embed`."""
     write_wheel(wheel, [(info, lazy_embed(data) if info.filename == "IPython/__init__.py" else data)
                      for info, data in _members(wheel)])
+
+
+def without_unused(wheel: Path, prefixes: tuple[str, ...]) -> None:
+    """The wheel at ``wheel`` rewritten without the files whose names start with ``prefixes``,
+    each of those folders left there empty (jedi lists its stubs' folders)."""
+    kept = [(info, data) for info, data in _members(wheel) if not info.filename.startswith(prefixes)]
+    write_wheel(wheel, [*kept, *((zipfile.ZipInfo(folder), b"") for folder in prefixes)])
 
 
 def compiled_startup(static: Path, packages: Iterable[str]) -> Path:
@@ -146,11 +159,13 @@ def add_bytecode(static: Path, compiled: Path) -> int:
 
 def quick_start(static: Path, packages: Iterable[str]) -> int:
     """Make the kernel's start in ``static/`` (Pyodide's folder of the site, its lock written)
-    short: IPython without its terminal at import, the modules of the start compiled; the lock's
-    digests follow the wheels. Returns how many modules come compiled."""
+    short: IPython without its terminal at import, no file that nothing reads, the modules of the
+    start compiled; the lock's digests follow the wheels. Returns how many modules come compiled."""
     lock_path = static / "pyodide-lock.json"
     lock = json.loads(lock_path.read_text())
     patch_ipython(static / lock["packages"]["ipython"]["file_name"])
+    for name, prefixes in UNUSED.items():
+        without_unused(static / lock["packages"][name]["file_name"], prefixes)
     _update_digests(lock, static)
     lock_path.write_text(json.dumps(lock))
     compiled = compiled_startup(static, packages)
