@@ -19,14 +19,13 @@ change a game first waits, on the event loop without blocking it, until the data
 write (:meth:`Hub.store_ready`: a database another program holds stalls that frame alone, at
 most :data:`~cardlab.rooms.protocol.STORE_WAIT` s, then it is refused ``store`` with nothing
 changed); the worker's write itself then waits a fraction of a second at most
-(:data:`~cardlab.rooms.store.WRITE_WAIT`), so no other room's frames, pings or sends wait on it. Each connection has
-its own bounded queue of messages, sent by its own task (:class:`Connection`): an action's answer
-and the other seats' drawings are put on their queues, never awaited, and a connection whose queue
-is full (a page that stopped reading) or whose send hangs is cut; its page reconnects and is
-drawn anew. Uvicorn was chosen with Starlette because
-together they are the smallest well-kept ASGI stack that serves pages, JSON and WebSockets from
-one app in one process, and run in a notebook's background thread as well as from the command
-line.
+(:data:`~cardlab.rooms.store.WRITE_WAIT`), so no other room's frames, pings or sends wait on it.
+Each connection has its own bounded queue of messages, sent by its own task (:class:`Connection`):
+an action's answer and the other seats' drawings are put on their queues, never awaited, and a
+connection whose queue is full (a page that stopped reading) or whose send hangs is cut; its page
+reconnects and is drawn anew. Uvicorn was chosen with Starlette because together they are the
+smallest well-kept ASGI stack that serves pages, JSON and WebSockets from one app in one process,
+and run in a notebook's background thread as well as from the command line.
 """
 
 from __future__ import annotations

@@ -87,17 +87,17 @@ class Store:
         self.db.execute("PRAGMA synchronous=NORMAL")   # WAL: a committed change survives the process's death
         self.db.executescript(SCHEMA)
         self.db.execute(f"PRAGMA busy_timeout = {int(WRITE_WAIT * 1000)}")
-        self.probe_lock = threading.Lock()
         # the write lock asked of SQLite without waiting, on a connection of its own (None: in memory,
         # where no other program reaches)
         self.probe = None if self.path == ":memory:" else sqlite3.connect(
             self.path, timeout=0, check_same_thread=False, isolation_level=None)
 
     def writable(self) -> bool:
-        """The database takes a write now (its write lock is free: taken and given back at once)."""
+        """The database takes a write now (its write lock is free: taken and given back at once;
+        asked under the store's lock, so that only another program's lock says no)."""
         if self.probe is None:
             return True
-        with self.probe_lock:
+        with self.lock:
             try:
                 self.probe.execute("BEGIN IMMEDIATE")
             except sqlite3.OperationalError:
@@ -182,7 +182,7 @@ class Store:
         return out
 
     def close(self) -> None:
-        with self.lock, self.probe_lock:
+        with self.lock:
             self.db.close()
             if self.probe is not None:
                 self.probe.close()
