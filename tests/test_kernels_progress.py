@@ -1,11 +1,12 @@
 """A cell that needs a kernel numba has not compiled yet shows a progress bar while it compiles
 (cardlab.kernels.progress, issue 28): one bar for the outermost of cardlab's functions, counting
 the functions it compiles with it; nothing for a function loaded or compiled already, nor for a
-reader's own numba functions."""
+reader's own numba functions. And in a notebook a line while numba and the kernels load (cardlab.kernels.loading)."""
 
 from __future__ import annotations
 
 import io
+import sys
 
 import pytest
 from numba import config, njit
@@ -88,3 +89,33 @@ def test_a_forked_worker_says_so_in_two_lines_without_a_bar(tmp_path):
     started, done = text.splitlines()
     name = f"compiling cardlab.games.snap.kernel.outer (first use; numba keeps it in its cache) in process {worker.pid}"
     assert started == f"{name} ..." and done.startswith(f"{name}: 00:") and done.endswith("functions compiled: 2")
+
+
+def test_in_a_notebook_a_line_shows_while_the_kernels_load_then_their_seconds(monkeypatch):
+    import types
+
+    from cardlab.kernels.loading import LOADING, loading_note
+
+    monkeypatch.setitem(sys.modules, "ipykernel", types.ModuleType("ipykernel"))   # as in a notebook's kernel
+    monkeypatch.delenv("CARDLAB_QUICK", raising=False)
+    out = io.StringIO()
+    loaded = loading_note(out)
+    assert out.getvalue() == LOADING and "loading the compiled kernels" in LOADING and "カーネル" in LOADING
+    loaded()
+    shown = out.getvalue().split("\r")[-1]                  # what the notebook shows in its place
+    assert shown.startswith("compiled kernels loaded in ") and "秒" in shown
+
+
+def test_the_loading_line_shows_nowhere_else(monkeypatch):
+    import types
+
+    from cardlab.kernels.loading import loading_note
+
+    out = io.StringIO()
+    monkeypatch.setitem(sys.modules, "ipykernel", types.ModuleType("ipykernel"))
+    monkeypatch.setenv("CARDLAB_QUICK", "1")           # the test suite's notebooks
+    loading_note(out)()
+    monkeypatch.delenv("CARDLAB_QUICK")
+    monkeypatch.delitem(sys.modules, "ipykernel")        # a script, a worker process
+    loading_note(out)()
+    assert out.getvalue() == ""

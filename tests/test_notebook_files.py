@@ -50,6 +50,29 @@ def test_a_notebook_shows_no_widget_it_cannot_draw_before_it_runs(path):
     assert not any(WIDGET_VIEW in output.get("data", {}) for output in outputs)
 
 
+@pytest.mark.parametrize("path", SHIPPED, ids=[p.name for p in SHIPPED])
+def test_a_notebook_stores_no_loading_line_of_the_kernels(path):
+    """A run outside the test suite shows how long the compiled kernels took to load
+    (cardlab.kernels.loading); the stored outputs do not keep it (``python -m tools.notebook_outputs``)."""
+    from tools.notebook_outputs import is_loading_line
+
+    notebook = nbformat.read(path, as_version=4)
+    assert not any(is_loading_line(output) for cell in notebook.cells for output in cell.get("outputs", []))
+
+
+def test_the_outputs_tool_removes_the_kernels_loading_line():
+    from cardlab.kernels.loading import LOADED, LOADING
+    from tools.notebook_outputs import without_loading_lines
+
+    stream = nbformat.v4.new_output
+    cell = nbformat.v4.new_code_cell("import cardlab.kernels", outputs=[
+        stream("stream", name="stderr", text=LOADING), stream("stream", name="stderr", text="\r" + LOADED.format(s=2.7) + "\n"),
+        stream("stream", name="stdout", text="ok\n")])
+    notebook = nbformat.v4.new_notebook(cells=[cell])
+    assert without_loading_lines(notebook) and [o.text for o in cell.outputs] == ["ok\n"]
+    assert not without_loading_lines(notebook)
+
+
 class _Manager:
     """What the pre-save hook reads of Jupyter's contents manager: the root it serves."""
 

@@ -13,6 +13,7 @@ from typing import Any
 
 import nbformat
 
+from cardlab.kernels.loading import LOADED, LOADING
 from cardlab.notebook_files import WIDGET_VIEW
 
 
@@ -35,6 +36,24 @@ def without_widget_views(notebook: Any) -> bool:
     return changed
 
 
+def without_loading_lines(notebook: Any) -> bool:
+    """Remove the line a run shows while the compiled kernels load (:mod:`cardlab.kernels.loading`:
+    its seconds differ in every run, and the test suite's runs do not show it); whether anything
+    changed."""
+    changed = False
+    for cell in notebook["cells"]:
+        kept = [output for output in cell.get("outputs", []) if not is_loading_line(output)]
+        if len(kept) != len(cell.get("outputs", [])):
+            cell["outputs"], changed = kept, True
+    return changed
+
+
+def is_loading_line(output: Any) -> bool:
+    """Whether ``output`` is (a part of) the kernels' loading line."""
+    text = "".join(output.get("text", "")) if output.get("output_type") == "stream" else ""
+    return bool(text) and text.lstrip("\r").startswith((LOADING, LOADED.partition("{")[0]))
+
+
 def main(argv: list[str] | None = None) -> None:
     """``python -m tools.notebook_outputs NOTEBOOK...``: remove the live widgets' references from
     the stored outputs of each notebook, in place."""
@@ -42,9 +61,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("notebooks", nargs="+", type=Path)
     for path in parser.parse_args(argv).notebooks:
         notebook = nbformat.read(path, as_version=4)
-        if without_widget_views(notebook):
+        views, lines = without_widget_views(notebook), without_loading_lines(notebook)
+        if views or lines:
             nbformat.write(notebook, path)
-            print(f"{path}: widget views removed")
+            print(f"{path}: " + " and ".join(what for what, done in (("widget views", views),
+                                                                      ("the kernels' loading line", lines)) if done)
+                  + " removed")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
 """The compiled kernels' shared parts: the counter-based generator of the Cleopatra family
 (:mod:`.rng`), CPython's Mersenne Twister (:mod:`.mersenne`, for Trappola's and Kirifu's kernels),
 and numba's disk cache kept true (here), warming it (:mod:`.warm`) and a progress bar while a
-kernel compiles (:mod:`.progress`, shown in every process that imports a kernel). Each game's kernel lives in
+kernel compiles (:mod:`.progress`, shown in every process that imports a kernel), and in a notebook a line
+while numba and the kernels load (:mod:`.loading`). Each game's kernel lives in
 its own folder (``cardlab/games/<game>/kernel*.py``) and runs as plain Python under
 ``NUMBA_DISABLE_JIT=1`` too.
 
@@ -17,10 +18,13 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from . import jit
+from .loading import loading_note
+
+_loaded = loading_note()      # numba's import and the cache's check take seconds: a notebook says so
+from . import jit  # noqa: E402
 
 HERE = Path(__file__).parent
-TOOLS = ("__init__.py", "progress.py", "warm.py")
+TOOLS = ("__init__.py", "loading.py", "progress.py", "warm.py")
 """The modules of this folder that no kernel inlines."""
 
 
@@ -66,3 +70,4 @@ if not jit.PLAIN:
 
     clear_stale_cache()
     progress.install()
+_loaded()
