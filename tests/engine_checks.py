@@ -29,17 +29,22 @@ sys.meta_path.insert(0, _NoCompiledStack())
 """A prelude that makes numpy, numba, pandas and matplotlib unimportable, as they are in the site."""
 
 
+NO_TIME_LIMIT = "import cardlab.pace\ncardlab.pace.SECONDS = None\n"
+"""The plain path's searches stop after a second of wall-clock time (:data:`cardlab.pace.SECONDS`):
+lifted, so that a loaded machine cannot cut a search the compiled run finishes."""
+
+
 def plain_python_result(script: str) -> object:
     """What ``script`` leaves in its variable ``result`` on the kernels' plain path
     (``CARDLAB_PLAIN_KERNELS=1``, in a fresh interpreter where numpy, numba, pandas and matplotlib
-    cannot be imported, as in Pyodide) — JSON-decoded, to compare with the compiled run of the
-    same script."""
+    cannot be imported, as in Pyodide, without the plain path's time limit) — JSON-decoded, to
+    compare with the compiled run of the same script."""
     import json
     import os
     import subprocess
     import sys
     env = {**os.environ, "CARDLAB_PLAIN_KERNELS": "1"}
-    code = BLOCK_NUMPY + script + "\nimport json\nprint(json.dumps(result))"
+    code = BLOCK_NUMPY + NO_TIME_LIMIT + script + "\nimport json\nprint(json.dumps(result))"
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
     if out.returncode:
         raise AssertionError(f"the plain path failed:\n{out.stderr[-4000:]}")
