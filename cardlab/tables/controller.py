@@ -51,7 +51,7 @@ from ..errors import CardlabError, IllegalActionError
 from ..game import S
 from ..words import TABLE, check_lang
 from ..words.refusals import SHELL, sentence
-from .controls import Setting
+from .controls import Observable
 from .screen import Event, Screen, ScreenRules
 
 NEXT_KEYS = {"ArrowRight": 1, "ArrowDown": 1, "ArrowLeft": -1, "ArrowUp": -1}
@@ -88,9 +88,9 @@ class TableController(Generic[S]):
     #: the computer players by seat (None at a person's), made with each game by :meth:`make_state`
     bots: list[Any]
 
-    def __init__(self, lang: str = "en", panes: Iterable[Setting[str]] = (), screen: ScreenRules | None = None) -> None:
+    def __init__(self, lang: str = "en", panes: Iterable[Observable] = ()) -> None:
         self.lang = check_lang(lang)
-        self.view = screen if screen is not None else self.make_screen()
+        self.view = self.make_screen()
         self.view.on_event(self.handle)
         self.view.observe(self._relayout, names="width")
         self.message = ""
@@ -102,9 +102,8 @@ class TableController(Generic[S]):
         self._steady_for: tuple[int, str] | None = None   # the game and layout steady_height is of
         self.pane_list = list(panes)
 
-    def make_screen(self) -> Any:
-        """The screen the table draws on when none is given: a plain one (a widget table's: its
-        ``TableView``)."""
+    def make_screen(self) -> ScreenRules:
+        """The screen the table draws on: a plain one (a widget table's: its ``TableView``)."""
         return Screen(lang=self.lang)
 
     # --- what a game gives ------------------------------------------------------------------------
