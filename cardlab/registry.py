@@ -30,7 +30,9 @@ from typing import Any, Mapping
 
 PARTS: dict[str, str] = {
     "draw": "a module with table_svg(view, layout=, lang=) and WIDE_WIDTH: the replay's drawing",
-    "table": "the GameTable class (the reader against the computer)",
+    "table": "the GameTable class (the reader against the computer, a notebook's widget)",
+    "controller": "the TableController class of the game's table, without widgets: what a room's seat plays "
+                  "(cardlab.rooms); without it the game has no rooms",
     "replay": "replay(record, **options) -> a Replayer widget (default: the shared replay, drawn by 'draw')",
     "say_action": "say_action(state, action, lang) -> a legal action of state in words, as the table names it "
                   "(the replay's captions); default: the action's text",
@@ -105,7 +107,7 @@ class GameInfo:
 
 
 FOLDER_PARTS: dict[str, str] = {
-    "draw": "draw", "table": "table:{title}Table", "bots": "bots:BOTS", "sim": "sim", "coach": "coach:playouts",
+    "draw": "draw", "table": "table:{title}Table", "controller": "controller:{title}Controller", "bots": "bots:BOTS", "sim": "sim", "coach": "coach:playouts",
     "puzzles": "puzzles", "deal_schema": "schema:deal_schema", "openspiel": "openspiel", "warm": "warm:CASES",
     "warm_first": "warm:FIRST",
     "say_action": "words:say_action",

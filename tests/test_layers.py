@@ -15,6 +15,7 @@ import pytest
 
 import cardlab
 from cardlab.games import BUILTIN
+from cardlab.registry import game_info
 
 ROOT = Path(cardlab.__file__).parent
 REPO = ROOT.parent
@@ -130,6 +131,48 @@ def test_only_table_modules_import_widget_libraries(path):
     table_module = path.parent == ROOT / "widgets" or (in_a_game(path) and path.name.startswith("table"))
     if not table_module:
         assert not [m for m in imports_of(path) if m.startswith(WIDGET_LIBRARIES)]
+
+
+def module_path(name: str) -> Path | None:
+    """The file of ``cardlab`` module ``name`` (a package's ``__init__.py``), None if it names none."""
+    base = REPO.joinpath(*name.split("."))
+    return next((p for p in (base.with_suffix(".py"), base / "__init__.py") if p.is_file()), None)
+
+
+def reached_from(paths: list[Path]) -> set[Path]:
+    """Every file of ``cardlab/`` that importing ``paths`` imports, at any depth (the packages
+    above each module included)."""
+    seen: set[Path] = set()
+    todo = list(paths)
+    while todo:
+        path = todo.pop()
+        if path in seen:
+            continue
+        seen.add(path)
+        for module in imports_of(path):
+            parts = module.split(".")
+            for n in range(1, len(parts) + 1):
+                found = module_path(".".join(parts[:n])) if parts[0] == "cardlab" else None
+                if found is not None and found not in seen:
+                    todo.append(found)
+    return seen
+
+
+ROOMS = sorted((ROOT / "rooms").glob("*.py"))
+CONTROLLERS = [module_path(game_info(name).parts["controller"].partition(":")[0]) for name in BUILTIN]
+
+
+def test_the_rooms_and_the_table_controllers_import_no_widget_library():
+    """``cardlab.rooms`` and the controllers its seats are (the games' ``controller`` parts, which
+    it finds by name in the registry) reach no widget library through any import (issue 37)."""
+    reached = reached_from(ROOMS + CONTROLLERS)
+    assert ROOT / "tables" / "controller.py" in reached and ROOT / "rooms" / "server.py" in reached
+    assert not [(rel(p), m) for p in sorted(reached) for m in imports_of(p) if m.startswith(WIDGET_LIBRARIES)]
+
+
+def test_the_reach_check_sees_a_widget_imported_two_modules_away():
+    reached = reached_from([ROOT / "games" / "kirifu" / "table.py"])
+    assert ROOT / "widgets" / "view.py" in reached
 
 
 @pytest.mark.parametrize("path", KERNELS, ids=rel)

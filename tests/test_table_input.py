@@ -1,5 +1,8 @@
 """The table base's input model, headless, on all three game tables (and the demo table).
 
+Each test of a gesture runs on both transports of a table's controller (issue 37): the controller
+alone, on a plain screen as a room's seat plays it, and the notebook's widget over it.
+
 Issue 10: a click or key made on a drawing that is no longer shown is dropped; input is ignored
 while the computer moves and after the game; every setting change mid-game leaves a playable
 table. Issue 12: no event payload, however malformed, raises anything but ``TableEventError``
@@ -17,7 +20,10 @@ from hypothesis import strategies as st
 
 from cardlab.games.trappola.bots import RuleOfThumbBot
 from cardlab.games import cleopatra, trappola
+from cardlab.games.cleopatra.controller import CleopatraController
 from cardlab.games.cleopatra.table import CleopatraTable
+from cardlab.games.kirifu.controller import KirifuController
+from cardlab.games.trappola.controller import TrappolaController
 from cardlab.widgets.demo import DemoTable
 from cardlab.games.kirifu.table import KirifuTable
 from cardlab.widgets.table import GameTable
@@ -31,16 +37,27 @@ def targets(table) -> list[str]:
     return TARGET.findall(table.view.svg)
 
 
-def trappola_table(seed: int = 3) -> TrappolaTable:
-    return TrappolaTable(rules="single-deal", seed=seed, bot=RuleOfThumbBot(seed))
+#: the two transports of a game's table controller: the controller alone (a room's seat) and the
+#: notebook's widget over it
+TRANSPORTS = {
+    "controller": {"cleopatra": CleopatraController, "trappola": TrappolaController, "kirifu": KirifuController},
+    "widget": {"cleopatra": CleopatraTable, "trappola": TrappolaTable, "kirifu": KirifuTable},
+}
+ON_BOTH = pytest.mark.parametrize("transport", list(TRANSPORTS))
 
 
-def kirifu_table(seed: int = 3) -> KirifuTable:
-    return KirifuTable(computers=2, seed=seed)
+def trappola_table(seed: int = 3, transport: str = "widget", **options) -> TrappolaController:
+    options.setdefault("bot", RuleOfThumbBot(seed))
+    return TRANSPORTS[transport]["trappola"](rules="single-deal", seed=seed, **options)
 
 
-def cleopatra_table(seed: int = 3) -> CleopatraTable:
-    return CleopatraTable(seed=seed, attention=1.0)
+def kirifu_table(seed: int = 3, transport: str = "widget") -> KirifuController:
+    return TRANSPORTS[transport]["kirifu"](computers=2, seed=seed)
+
+
+def cleopatra_table(seed: int = 3, transport: str = "widget", **options) -> CleopatraController:
+    options.setdefault("attention", 1.0)
+    return TRANSPORTS[transport]["cleopatra"](seed=seed, **options)
 
 
 TABLES = {"cleopatra": cleopatra_table, "trappola": trappola_table, "kirifu": kirifu_table}
@@ -57,7 +74,7 @@ def fire(table: GameTable, name: str | None = None) -> bool:
 
 def advance(table: GameTable, rng: random.Random) -> None:
     """One step of play: a click on something clickable (Cleopatra: a turn or a timer)."""
-    if isinstance(table, CleopatraTable):
+    if isinstance(table, CleopatraController):
         if table.state.current_player == 0 and table.play_mode.value == "step":
             table.click("turn")
         else:
@@ -86,11 +103,12 @@ def test_every_drawing_has_the_next_number_and_the_view_sends_it_with_the_svg():
     assert any({"svg", "seq"} <= set(u) and u["seq"] == seq + 1 for u in updates)  # one message, both
 
 
+@ON_BOTH
 @pytest.mark.parametrize("game", ["trappola", "kirifu"])
-def test_a_double_click_applies_one_action(game):
+def test_a_double_click_applies_one_action(game, transport):
     """Issue 10: Trappola's double-click played two cards (the second click landed on the redrawn
     hand, on whatever card was now under the pointer); Kirifu's selected a card for the next pass."""
-    table = TABLES[game]()
+    table = TABLES[game](transport=transport)
     rng = random.Random(1)
     for _ in range(60):
         seq, options = table.view.seq, targets(table)
@@ -112,9 +130,10 @@ def reader_moves(table: GameTable) -> int:
                and e.player == 0)
 
 
-def test_three_fast_clicks_on_three_cards_apply_at_most_one():
+@ON_BOTH
+def test_three_fast_clicks_on_three_cards_apply_at_most_one(transport):
     """Issue 10: three quick clicks were applied to three successive positions (T11 refused the third)."""
-    table = trappola_table(seed=2)
+    table = trappola_table(seed=2, transport=transport)
     while not any(t.startswith("play") for t in targets(table)):
         table.click("keep" if "keep" in targets(table) else targets(table)[0])
     seq, before = table.view.seq, reader_moves(table)
@@ -125,8 +144,9 @@ def test_three_fast_clicks_on_three_cards_apply_at_most_one():
     assert "T11" not in table.view.status
 
 
-def test_a_stale_space_bar_does_not_slap_a_pair_that_came_later():
-    table = cleopatra_table()
+@ON_BOTH
+def test_a_stale_space_bar_does_not_slap_a_pair_that_came_later(transport):
+    table = cleopatra_table(transport=transport)
     table.start(cleopatra.new_game(deal={"hands": ["7H 2H".split(), "7S 3S".split()], "first": 0},
                                    players=["You", "Bot"]))
     table.click("turn")
@@ -139,8 +159,9 @@ def test_a_stale_space_bar_does_not_slap_a_pair_that_came_later():
     assert table.state.won[0]
 
 
-def test_timers_are_not_dropped_by_their_drawing_number_but_by_their_tag():
-    table = cleopatra_table()
+@ON_BOTH
+def test_timers_are_not_dropped_by_their_drawing_number_but_by_their_tag(transport):
+    table = cleopatra_table(transport=transport)
     table.start(cleopatra.new_game(deal={"hands": ["5H 9H".split(), "10S 2S".split()], "first": 0},
                                    players=["You", "Bot"]))
     table.click("turn")
@@ -174,9 +195,10 @@ class ClickingBot(RuleOfThumbBot):
         return super().choose(state)
 
 
-def test_clicks_while_the_computer_moves_are_ignored():
+@ON_BOTH
+def test_clicks_while_the_computer_moves_are_ignored(transport):
     bot = ClickingBot(4)
-    table = TrappolaTable(rules="single-deal", seed=4, bot=bot)
+    table = trappola_table(seed=4, transport=transport, bot=bot)
     bot.table = table
     for _ in range(40):
         if table.state.is_over:
@@ -187,8 +209,9 @@ def test_clicks_while_the_computer_moves_are_ignored():
     assert table.state.is_over
 
 
-def test_cleopatra_ignores_a_turn_click_while_the_bot_is_due():
-    table = cleopatra_table()
+@ON_BOTH
+def test_cleopatra_ignores_a_turn_click_while_the_bot_is_due(transport):
+    table = cleopatra_table(transport=transport)
     table.start(cleopatra.new_game(deal={"hands": ["5H 9H".split(), "10S 2S".split()], "first": 0},
                                    players=["You", "Bot"]))
     table.click("turn")
@@ -197,9 +220,10 @@ def test_cleopatra_ignores_a_turn_click_while_the_bot_is_due():
     assert table.state.history_text() == ["X 5H"]    # C4: the bot is due; its timer turns its card
 
 
+@ON_BOTH
 @pytest.mark.parametrize("game", list(TABLES))
-def test_after_the_game_only_new_game_works(game):
-    table = TABLES[game]()
+def test_after_the_game_only_new_game_works(game, transport):
+    table = TABLES[game](transport=transport)
     rng = random.Random(5)
     for _ in range(5000):
         if table.state.is_over:
@@ -211,13 +235,13 @@ def test_after_the_game_only_new_game_works(game):
         table.click(target)
     table.press(" ")
     assert table.state.fingerprint() == before and table.view.svg == svg
-    table.new_button.click()
+    table.new_button.click() if transport == "widget" else table.new_game()
     assert not table.state.is_over and history(table) < 5
 
 
 # --- settings changed mid-game ------------------------------------------------------------------
 
-def playable(table: CleopatraTable) -> bool:
+def playable(table: CleopatraController) -> bool:
     """The game goes on: a card gets turned by your click or by a pending timer."""
     before = history(table)
     if table.state.current_player == 0 and table.play_mode.value == "step":
@@ -227,15 +251,16 @@ def playable(table: CleopatraTable) -> bool:
     return history(table) > before
 
 
+@ON_BOTH
 @pytest.mark.parametrize("setting, value", [
     ("play_mode", "real-time"), ("tempo", "fast (0.6 s)"), ("attention", 0.2),
     ("rules", "Egyptian Ratscrew"), ("seed", 41)])
 @pytest.mark.parametrize("whose_turn", [0, 1])
-def test_every_cleopatra_setting_changed_mid_game_leaves_a_playable_table(setting, value, whose_turn):
+def test_every_cleopatra_setting_changed_mid_game_leaves_a_playable_table(setting, value, whose_turn, transport):
     """Issue 10: switching step -> real-time mid-game froze the table. New rules or a new seed
     wait for N (they dropped the game at once before the issue "Tables at every size and at
     every moment"); mode, tempo and attention apply at once."""
-    table = CleopatraTable(seed=6, attention=0.0)
+    table = cleopatra_table(seed=6, transport=transport, attention=0.0)
     while history(table) < 6 or table.state.current_player != whose_turn:
         assert playable(table)
     steps = history(table)
@@ -254,8 +279,9 @@ def test_every_cleopatra_setting_changed_mid_game_leaves_a_playable_table(settin
         assert table.bot.attention == 0.2
 
 
-def test_real_time_back_to_step_mid_game_waits_for_your_click_or_the_bots_pause():
-    table = CleopatraTable(seed=6, mode="real-time", tempo="fast (0.6 s)", attention=0.0)
+@ON_BOTH
+def test_real_time_back_to_step_mid_game_waits_for_your_click_or_the_bots_pause(transport):
+    table = cleopatra_table(seed=6, transport=transport, mode="real-time", tempo="fast (0.6 s)", attention=0.0)
     for _ in range(5):
         assert fire(table, "tick")
     table.play_mode.value = "step"
@@ -266,10 +292,11 @@ def test_real_time_back_to_step_mid_game_waits_for_your_click_or_the_bots_pause(
 
 # --- bad targets become messages ----------------------------------------------------------------
 
+@ON_BOTH
 @pytest.mark.parametrize("target", ["hand:ZZ", "passed:ZZ", "hand:", "hand:9H9H", "passed:AS", "btn:nothing",
                                     "cut ZZ with 9H", "take", "hand:XS"])
-def test_kirifu_unreadable_or_absent_cards_are_messages(target):
-    table = kirifu_table()
+def test_kirifu_unreadable_or_absent_cards_are_messages(target, transport):
+    table = kirifu_table(transport=transport)
     before = table.state.fingerprint()
     table.click(target)
     assert table.state.fingerprint() == before and table.view.status
@@ -282,9 +309,10 @@ def test_demo_bad_card_targets_are_messages(target):
     assert table.face_up == [False] * 5 and table.view.status.startswith("That cannot be done here")
 
 
-def test_cleopatra_burning_your_last_card_ends_the_game_with_a_message():
+@ON_BOTH
+def test_cleopatra_burning_your_last_card_ends_the_game_with_a_message(transport):
     """Issue 12: a burn that took the last card raised AttributeError: 'Ended' object has no attribute 'burned'."""
-    table = cleopatra_table()
+    table = cleopatra_table(transport=transport)
     table.start(cleopatra.new_game(cleopatra.EGYPTIAN_RATSCREW, players=["You", "Bot"],
                                    deal={"hands": ["7H 2H".split(), ["8S"]], "first": 0}))
     table.click("turn")
@@ -333,12 +361,13 @@ def payloads(draw, table: GameTable) -> object:
     return draw(JSON)
 
 
+@ON_BOTH
 @pytest.mark.parametrize("game", list(TABLES))
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
-def test_random_payloads_never_raise_in_any_state(game, data):
+def test_random_payloads_never_raise_in_any_state(game, data, transport):
     seed = data.draw(st.integers(0, 50), label="seed")
-    table = TABLES[game](seed)
+    table = TABLES[game](seed, transport=transport)
     rng = random.Random(seed)
     steps = data.draw(st.integers(0, 400), label="steps of play first")
     for _ in range(steps):
@@ -351,17 +380,19 @@ def test_random_payloads_never_raise_in_any_state(game, data):
             table.view.send_event(payload)
         except TableEventError:
             pass                                     # a malformed event: the browser path shows it
-        table.view._on_browser_message(table.view, payload, [])
+        if transport == "widget":
+            table.view._on_browser_message(table.view, payload, [])
         assert not re.match(r"(?!TableEventError)\w+(Error|Exception):", table.view.status), table.view.status
         if not data.draw(st.booleans(), label="advance"):
             continue
         advance(table, rng)
 
 
-def test_a_drawing_that_does_not_change_keeps_its_number():
+@ON_BOTH
+def test_a_drawing_that_does_not_change_keeps_its_number(transport):
     """A message alone (a slap with no effect) redraws the same picture: a key pressed on it right
     after still counts (the space-then-Enter race seen in the browser)."""
-    table = CleopatraTable(seed=4)
+    table = cleopatra_table(seed=4, transport=transport, attention=0.7)
     seq = table.view.seq
     table.press(" ")                                    # no pair: the slap has no effect (C13)
     assert "C13" in table.view.status and table.view.seq == seq

@@ -73,7 +73,8 @@ class RoomServer:
     def send_changes(self, seats: list[Seat]) -> None:
         """Send the new drawings of ``seats`` to their browsers (from any thread; under the lock)."""
         from .server import Hub
-        hub: Hub = self._server.config.app.state.hub
+        app: Any = self._server.config.app
+        hub: Hub = app.state.hub
         messages = hub.pending(seats)
         if messages and self.loop is not None:
             self.loop.call_soon_threadsafe(hub.deliver, messages)
@@ -152,18 +153,16 @@ class RoomHandle:
             place = made._seat(seat)
             if place.kind != PERSON:
                 raise RoomError(f"seat: seat {seat} is the computer's; give it back to a person first")
-            table = made.table(place, lang)
+            table = made.notebook_table(place, lang)
             table.view.on_event(table.handle, remove=True)
-            table.view.on_event(lambda event: self._gesture(made, place, lang, event))
-            del table.view.send                 # the notebook's own browser keeps the table's timers
+            table.view.on_event(lambda event: self._gesture(made, table, event))
         return table
 
-    def _gesture(self, game: RoomGame, seat: Seat, lang: str, event: dict[str, Any]) -> None:
+    def _gesture(self, game: RoomGame, table: Any, event: dict[str, Any]) -> None:
         with self.server.lobby.lock:
-            table = game.table(seat, lang)
             start, acted = len(game.state.events), len(game.state.history)
             table.handle(event)
-            changed = game._settle(start, table) if len(game.state.history) > acted else [seat]
+            changed = game._settle(start, table) if len(game.state.history) > acted else []
             self.server.send_changes(changed)
 
     def records(self) -> list[Record]:

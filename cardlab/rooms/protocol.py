@@ -3,7 +3,7 @@
 A browser sends JSON objects, one per WebSocket frame:
 
 - the table's own events, exactly as a notebook table's view sends them
-  (:mod:`cardlab.widgets.view`): ``{"type": "click", "target": "hand:5S", "seq": 7, "t": 812}``,
+  (:mod:`cardlab.tables.screen`): ``{"type": "click", "target": "hand:5S", "seq": 7, "t": 812}``,
   ``{"type": "key", "key": "Enter", "seq": 7, "t": 90}``, ``{"type": "timer", "tag": …}``;
 - ``{"type": "width", "width": 360}`` — the width of the page's table, which picks the layout;
 - ``{"type": "act", "action": "pass 5S", "seq": 7}`` — an action by its record text (programs'

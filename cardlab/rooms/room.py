@@ -4,9 +4,11 @@ A :class:`Lobby` holds the rooms of one server and its :class:`~cardlab.rooms.st
 :class:`Room` has a name, a secret teacher's token and games; a :class:`RoomGame` is one game of
 any registered game, its state owned here, with a seat for a person (held by a secret token, the
 seat's link) or for the computer (any bot of the game's ``bots`` part). A person's seat is drawn
-by the game's own table (its ``table`` part) sitting at that seat (:meth:`GameTable.sit`): the
-same drawing, clicks, keys and refusals as in a notebook, from ``state.view(seat)`` only; the
-table plays the seat's actions on the state, which checks every one.
+by the game's own table controller (its ``controller`` part, :mod:`cardlab.tables`: no widget)
+sitting at that seat (:meth:`TableController.sit`) on a plain screen whose messages go to the
+seat's browsers: the same drawing, clicks, keys and refusals as in a notebook, from
+``state.view(seat)`` only; the controller plays the seat's actions on the state, which checks
+every one.
 
 After every gesture the computer seats move, the new actions are written to the store in one
 transaction, and only then does the server send anything (:meth:`RoomGame.handle` returns the
@@ -36,6 +38,7 @@ from .spectator import SpectatorTable
 from .store import Store, StoredGame, StoredSeat, StoreError
 
 PERSON, COMPUTER, SPECTATOR = "person", "computer", "spectator"
+NOTEBOOK = "notebook"       # the key of a seat's notebook table (the teacher's, RoomHandle.sit) among its tables
 TOKEN_BYTES = 16          # a seat's or a teacher's token: 128 random bits, 22 URL-safe characters
 
 
@@ -66,8 +69,8 @@ def prepare_games() -> None:
     a first seat of a game then waits for nothing (numba's cache: a fraction of a second a
     kernel; a cold cache, some minutes once). Where the kernels run as plain Python (the site)
     there is nothing to compile."""
-    for info in with_part("table"):
-        info.part("table"), info.part("draw"), info.part("bots", {})
+    for info in with_part("controller"):
+        info.part("controller"), info.part("draw"), info.part("bots", {})
         for _label, warm in [] if pace.PLAIN else info.part("warm_first", []):
             warm()
 
@@ -95,7 +98,8 @@ class Seat:
     kind: str = PERSON
     bot: str | None = None
     player: Any = None                                  # the bot object of a computer seat
-    tables: dict[str, Any] = field(default_factory=dict)   # lang -> the table drawn for this seat
+    #: lang -> the table (a controller) drawn for this seat's browsers; NOTEBOOK: the teacher's widget
+    tables: dict[str, Any] = field(default_factory=dict)
     connected: int = 0                                  # browsers open on this seat now
     #: lang -> what the table in that language sent for its browsers (timers)
     outbox: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
@@ -138,13 +142,22 @@ class RoomGame:
         if lang not in seat.tables and seat.kind == SPECTATOR:
             seat.tables[lang] = SpectatorTable(self, lang)
         if lang not in seat.tables:
-            table = self.info.part("table")(lang=lang)
-            outbox = seat.outbox.setdefault(lang, [])
-            table.view.send = lambda content, buffers=None: outbox.append(content)   # to the seat's browsers
-            table.view.set_trait("seq", first_seq())
+            table = self.info.part("controller")(lang=lang)
+            table.view.connect(seat.outbox.setdefault(lang, []).append, first_seq())   # to the seat's browsers
             table.sit(self.state, seat.number, self)
             seat.tables[lang] = table
         return seat.tables[lang]
+
+    def notebook_table(self, seat: Seat, lang: str = "en") -> Any:
+        """The game's notebook table (its ``table`` part, a widget) at ``seat`` in ``lang``, for
+        the teacher to play from a notebook cell, made on first use and redrawn with the seat's
+        other tables; its own browser keeps its timers."""
+        key = f"{NOTEBOOK}:{check_lang(lang)}"
+        if key not in seat.tables:
+            table = self.info.part("table")(lang=lang)
+            table.sit(self.state, seat.number, self)
+            seat.tables[key] = table
+        return seat.tables[key]
 
     def _bot(self, name: str | None, number: int, move: int = 0) -> Any:
         """The bot ``name`` at seat ``number``, seeded by the game's seed, the seat and ``move``."""

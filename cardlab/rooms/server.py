@@ -397,7 +397,8 @@ def teacher_action(lobby: Lobby, request: Any) -> tuple[int, dict[str, Any], lis
     room = lobby.find_teacher(request["token"])
     if room is None:
         return 403, error("not-teacher", "this is not the teacher's token of any room"), []
-    do = request.get("do")
+    get: Callable[..., Any] = request.get     # a field, or None: the room refuses it by its name
+    do = get("do")
     try:
         if do == "summary":
             return 200, {"room": room.name, "open": room.is_open, "games": [g.summary() for g in room.games]}, []
@@ -405,17 +406,17 @@ def teacher_action(lobby: Lobby, request: Any) -> tuple[int, dict[str, Any], lis
             room.set_open(do == "open")
             return 200, {"open": room.is_open}, [s for g in room.games for s in g.seats]
         if do == "add_game":
-            made = room.add_game(request.get("game"), request.get("seats", 2), rules=request.get("rules"),
-                                 seed=request.get("seed"), bot=request.get("bot"), lang=request.get("lang", "en"))
+            made = room.add_game(get("game"), get("seats", 2), rules=get("rules"),
+                                 seed=get("seed"), bot=get("bot"), lang=get("lang", "en"))
             return 200, {"game": made.id, "seats": [s.token for s in made.seats], "spectator": made.spectator.token}, []
         if do == "records":
             return 200, {"records": [json.loads(r.to_json()) for r in room.records()]}, []
-        made = room.game(request.get("game"))
+        made = room.game(get("game"))
         if do == "seat_computer":            # the answer is the game after the change
-            changed = made.seat_computer(request.get("seat"), request.get("bot"))
+            changed = made.seat_computer(get("seat"), get("bot"))
             return 200, made.summary(), changed
         if do == "seat_person":
-            made.seat_person(request.get("seat"))
+            made.seat_person(get("seat"))
             return 200, made.summary(), list(made.seats)
         if do == "end_game":
             changed = made.end()
@@ -424,7 +425,7 @@ def teacher_action(lobby: Lobby, request: Any) -> tuple[int, dict[str, Any], lis
             changed = made.end() if not made.over else []
             again = room.add_game(made.info.name, [COMPUTER if s.kind == COMPUTER else s.name for s in made.seats],
                                   rules=made.state.rules.name, bot=next((s.bot for s in made.seats if s.bot), None),
-                                  lang=request.get("lang", "en"))
+                                  lang=get("lang", "en"))
             return 200, {"game": again.id, "seats": [s.token for s in again.seats]}, changed
     except StoreError as e:                 # undone: the room's pages are redrawn as they were
         return 503, error("store", str(e)), [s for g in room.games for s in (*g.seats, g.spectator)]
@@ -485,7 +486,8 @@ async def teacher_html(request: Request) -> Response:
         room = teacher_room(request)
         if room is None:
             return 403, "", []
-        status, reply, messages = 200, {}, []
+        status, messages = 200, []
+        reply: dict[str, Any] = {}
         if busy:
             status, reply = 503, store_busy(hub)
         elif request.method == "POST":

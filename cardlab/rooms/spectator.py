@@ -1,7 +1,8 @@
 """A spectator's table (a projector's link): the game drawn from its public view only.
 
-It has what a seat's table offers the server (:attr:`view` with the drawing, its number and the
-message; :meth:`panes`; :meth:`refresh`), but no input: it draws ``state.public_view()`` with the
+It has what a seat's table offers the server (:attr:`view`, a plain
+:class:`~cardlab.tables.screen.Screen` with the drawing, its number and the message; :meth:`panes`;
+:meth:`refresh`), but no input: it draws ``state.public_view()`` with the
 game's drawing part, which shows no card that any player may not see, and every hand once the
 game is over.
 """
@@ -11,7 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..draw.svg import layout_for
-from ..words import TABLE, Words
+from ..tables.screen import Screen
+from ..words import Words
 
 WATCH = Words(
     en={"watching": "Watching {title}: {players}.", "over": "Game over: {winner} won.", "no_winner": "Game over: no winner.",
@@ -21,38 +23,15 @@ WATCH = Words(
 )
 
 
-class Shown:
-    """The drawing, its number and the message, as a seat's ``TableView`` holds them; setting
-    ``width`` redraws through ``on_width``."""
-
-    def __init__(self, lang: str, on_width: Any) -> None:
-        self.svg, self.seq, self.status, self.focus, self.lang = "", 0, "", "", lang
-        self.label = WATCH.say(lang, "label")
-        self.focus_label = TABLE.say(lang, "view_on", name="{name}")
-        self._width, self._on_width = 0, on_width
-
-    @property
-    def width(self) -> int:
-        return self._width
-
-    @width.setter
-    def width(self, value: int) -> None:
-        self._width = value
-        self._on_width()
-
-    def draw(self, svg: str, status: str) -> None:
-        if svg != self.svg:
-            self.seq += 1
-        self.svg, self.status = svg, status
-
-
 class SpectatorTable:
     """The public table of ``game`` (a :class:`~cardlab.rooms.room.RoomGame`) in ``lang``."""
 
     def __init__(self, game: Any, lang: str) -> None:
         self.game, self.lang = game, lang
         self.drawing = game.info.part("draw")
-        self.view = Shown(lang, lambda: self.refresh(0))
+        self.view = Screen(lang=lang)
+        self.view.label = WATCH.say(lang, "label")
+        self.view.observe(lambda _change: self.refresh(0), names="width")
         self.refresh(0)
 
     def refresh(self, _start: int) -> None:

@@ -67,7 +67,7 @@ class Links:
 
 def game_choices() -> list[tuple[str, str]]:
     """Every game and rules preset a room can play: (``game/rules``, its label)."""
-    return [(f"{info.name}/{rules}", f"{info.title}: {rules}") for info in with_part("table") for rules in info.presets]
+    return [(f"{info.name}/{rules}", f"{info.title}: {rules}") for info in with_part("controller") for rules in info.presets]
 
 
 def form_request(room: Room, body: bytes, lang: str = "en") -> dict[str, Any]:

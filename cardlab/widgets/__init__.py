@@ -2,8 +2,9 @@
 
 - :class:`~cardlab.widgets.view.TableView` — an SVG card table drawn by Python (every drawing
   numbered) that reports clicks, key presses and timer events back to Python;
-- :class:`~cardlab.widgets.table.GameTable` — the base of the three game tables: New game, the
-  computer's moves, messages, routing of the reader's input, redraw;
+- :class:`~cardlab.widgets.table.GameTable` — a table's controller
+  (:class:`~cardlab.tables.controller.TableController`: New game, the computer's moves, messages,
+  routing of the reader's input, redraw) as a widget, the base of the three game tables;
 - :class:`~cardlab.widgets.replay.ReplayBar` / :class:`~cardlab.widgets.replay.Replayer` —
   step through a sequence of states with captions; :func:`~cardlab.widgets.replay.replay` — the
   Replayer of any game's record;

@@ -1,6 +1,6 @@
 """``PuzzleTable``: puzzles from real games asked on the game's own table (Trappola, Kirifu).
 
-The position is drawn by the game's table sitting at the solver's seat (``GameTable.sit``, the
+The position is drawn by the game's table sitting at the solver's seat (``TableController.sit``, the
 puzzle widget as its host: no computer moves, no new game), so the reader sees exactly what that
 seat sees and chooses as in a game — a click, or the table's keys. The table plays the choice as
 at a game (an illegal one is refused by its rule); a legal one is taken back at once (the state's
@@ -36,9 +36,12 @@ class PuzzleTable(w.VBox):
     def __init__(self, game: str | None = None, puzzles: PuzzleSet | None = None, theme: str | None = None,
                  difficulty: str | None = None, lang: str = "en", score_file: str | Path = SCORE_FILE) -> None:
         self.lang = check_lang(lang)
-        if (game is None) == (puzzles is None):
+        if game is not None and puzzles is None:
+            self.set = shipped(game)
+        elif puzzles is not None and game is None:
+            self.set = puzzles
+        else:
             raise PuzzleError("game", "give a game with puzzles (PuzzleTable('kirifu')) or a set (puzzles=...)")
-        self.set = shipped(game) if puzzles is None else puzzles
         self.info = game_info(self.set.game)
         self.themes = self.info.part("puzzles").THEMES
         self.score_file = Path(score_file)
@@ -145,29 +148,33 @@ class PuzzleTable(w.VBox):
         return right
 
     def _explanation(self, verdict: str, estimates: list[Any], chosen: str) -> str:
+        puzzle = self.puzzle
+        assert puzzle is not None                      # a puzzle was answered
         sign = -1 if estimates[0].higher_is_better else 1
         rows = []
         for e in sorted(estimates, key=lambda e: sign * e.mean):
-            marks = [self.say(key) for key, mine in (("answer_mark", e.text == self.puzzle.answer),
+            marks = [self.say(key) for key, mine in (("answer_mark", e.text == puzzle.answer),
                                                      ("your_mark", e.text == chosen)) if mine]
             mean, low, high = (html.escape(figure) for figure in e.figures())
             rows.append(f"<tr><td>{html.escape(e.words.say(self.lang))}</td><td>{mean}</td>"
                         f"<td>{low} … {high}</td><td>{html.escape(self.say('marks_sep').join(marks))}</td></tr>")
-        reasons = self.puzzle.reasons(self.state)
+        reasons = puzzle.reasons(self.state)
         why = ("".join(f"<li>{html.escape(r.say(self.lang))}</li>" for r in reasons) if reasons
                else f"<li>{html.escape(self.say('no_rule'))}</li>")
-        unit = self.say(f"unit:{self.puzzle.unit}")
+        unit = self.say(f"unit:{puzzle.unit}")
         return (f"<p><b>{html.escape(verdict)}</b></p>"
-                f"<p>{html.escape(self.say(self._figures_key(), unit=unit, playouts=self.puzzle.playouts))}</p>"
+                f"<p>{html.escape(self.say(self._figures_key(), unit=unit, playouts=puzzle.playouts))}</p>"
                 f"<table><tr><th>{self.say('choice')}</th><th>{self.say('estimate')}</th>"
                 f"<th>{self.say('interval')}</th><th></th></tr>{''.join(rows)}</table>"
                 f"<p>{html.escape(self.say('why'))}</p><ul>{why}</ul>")
 
     def _figures_key(self) -> str:
         """The words that say where the figures come from: solved exactly, solved worlds, or playouts."""
-        if self.puzzle.exact:
+        puzzle = self.puzzle
+        assert puzzle is not None                      # a puzzle was answered
+        if puzzle.exact:
             return "figures_exact"
-        return "figures_worlds" if self.puzzle.unit == SOLVED_UNIT else "figures"
+        return "figures_worlds" if puzzle.unit == SOLVED_UNIT else "figures"
 
     # --- the score ------------------------------------------------------------------------------
     def _score(self) -> None:

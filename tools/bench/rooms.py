@@ -65,7 +65,7 @@ def default_game() -> str:
 
 # --- the server's process --------------------------------------------------------------------------
 def serve_rooms(count: int, db: str, game: str) -> None:
-    """The server's process: ``count`` empty rooms on a free port, the game's table loaded (so that
+    """The server's process: ``count`` empty rooms on a free port, the game's table controller loaded (so that
     the memory measured with the empty rooms holds the code); one JSON line on stdout (the URL,
     this process's id, the rooms' teacher's tokens), then serve until stdin closes."""
     import logging
@@ -74,7 +74,7 @@ def serve_rooms(count: int, db: str, game: str) -> None:
     from cardlab.rooms import serve
 
     logging.basicConfig(format="%(created).3f %(message)s", level=logging.WARNING)   # the cuts, timed
-    game_info(game).part("table")
+    game_info(game).part("controller")
     server = serve(db, port=0)
     teachers = [server.room(f"Bench {i}").room.teacher for i in range(count)]
     print(json.dumps({"url": server.url, "pid": os.getpid(), "teachers": teachers}), flush=True)

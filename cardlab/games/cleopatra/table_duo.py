@@ -48,7 +48,7 @@ SIDES = ("left", "right")
 class CleopatraDuoTable(CleopatraTable):
     """Two people at one keyboard (no bot). See the module docstring."""
 
-    you = None           # nobody at the table is "you": both seats are drawn and told by name
+    you = None  # type: ignore[assignment]  # nobody at the table is "you": both seats are drawn and told by name
 
     def __init__(self, rules: str = "Cleopatra", seed: int = 0, mode: str = "step", tempo: str = "normal (1 s)",
                  names: Sequence[str] | None = None, lang: str = "en") -> None:
@@ -153,6 +153,7 @@ class CleopatraDuoTable(CleopatraTable):
 
     def _settle_race(self) -> None:
         """The engine decides the race from its times, in the order the keys arrived (C11)."""
+        assert self.race is not None                    # called with a race open
         times, self.race = tuple(self.race.items()), None
         self._slap(Slap(times), by_you=True)
 

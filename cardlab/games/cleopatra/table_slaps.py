@@ -14,8 +14,10 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as w
 
-from .slaps import SlapLog, plot_slaps, win_chances
+from .controller import Trainer
+from .slaps import plot_slaps, win_chances
 from .words import CLEOPATRA
+from cardlab.tables.controls import link
 
 if TYPE_CHECKING:
     from .bots import SlapBot
@@ -24,28 +26,28 @@ if TYPE_CHECKING:
 GAMES = 400  # simulated games per attention level after a game
 
 
-class SlapTrainer:
-    """The switch, the log of the game and the report shown under the table (their words in
-    ``lang``)."""
+class SlapTrainer(Trainer):
+    """The trainer (:class:`~cardlab.games.cleopatra.controller.Trainer`) with its switch as a
+    widget and the report shown under the table (their words in ``lang``)."""
 
     def __init__(self, on: bool = False, games: int = GAMES, lang: str = "en") -> None:
-        self.games, self.lang = games, lang
-        self.log = SlapLog()
-        self.switch = w.ToggleButton(value=on, description=CLEOPATRA.say(lang, "trainer"), icon="clock-o",
-                                     tooltip=CLEOPATRA.say(lang, "trainer_tip"))
+        super().__init__(on=on, lang=lang)
+        self.games = games
+        self.switch = link(w.ToggleButton(description=CLEOPATRA.say(lang, "trainer"), icon="clock-o",
+                                          tooltip=CLEOPATRA.say(lang, "trainer_tip")), self.switch)
         self.switch.add_class("cardlab-slap-trainer")
         self.report = w.Image(format="png", layout=w.Layout(display="none"))
         self.report.add_class("cardlab-slap-report")
 
     def reset(self) -> None:
         """A new game: a new log, no report."""
-        self.log = SlapLog()
+        super().reset()
         self.report.layout.display = "none"
 
-    def game_over(self, computer: "SlapBot", rules: "cleopatra.Rules", layout: str = "wide") -> None:
+    def game_over(self, computer: "SlapBot | None", rules: "cleopatra.Rules", layout: str = "wide") -> None:
         """Show the report of the game (trainer on and at least one pair seen), its panels one
         above the other in the table's phone layout."""
-        if not self.switch.value or not self.log.pairs:
+        if not self.switch.value or not self.log.pairs or computer is None:
             return
         import matplotlib.pyplot as plt
         chances = win_chances(self.log, n=self.games, rules=rules, computer=computer)
