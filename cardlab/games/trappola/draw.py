@@ -271,8 +271,9 @@ def _middle(view: View, x: float, y: float, lang: str, s: Sizes, stock: bool = T
     for i, (seat, card) in enumerate(_trick_cards(view)):
         cx = tx + i * (s.w + TRICK_GAP)
         parts.append(svg.card_g(card, cx, y + top, s.w, label=card_name(card, lang)))
-        parts += [_text(line, cx + s.w / 2, y + top + s.h + 16 + LINE_SMALL * k, size=SMALL, anchor="middle")
-                  for k, line in enumerate(svg.fit_lines(view.players[seat], SMALL, s.w + 10))]
+        lines, size = _trick_name(view.players[seat], s)
+        parts += [_text(line, cx + s.w / 2, y + top + s.h + 16 + LINE_SMALL * k, size=size, anchor="middle")
+                  for k, line in enumerate(lines)]
     if view.tricks:
         last: Trick = view.tricks[-1]
         lx = tx + 2 * s.w + TRICK_GAP + LAST_GAP
@@ -285,8 +286,18 @@ def _middle(view: View, x: float, y: float, lang: str, s: Sizes, stock: bool = T
                   for k, line in enumerate(svg.fit_lines(winner, SMALL, room))]
         parts.append(svg.row_g(list(last.cards), lx, y + top, s.w, step=LAST_STEP * s.w,
                                labels=[card_name(c, lang) for c in last.cards]))
-    names = max(len(svg.fit_lines(name, SMALL, s.w + 10)) for name in view.players)   # the same all game
+    names = max(len(_trick_name(name, s)[0]) for name in view.players)   # the same all game
     return "".join(parts), top + s.h + 22 + LINE_SMALL * (names - 1)
+
+
+def _trick_name(name: str, s: Sizes) -> tuple[list[str], float]:
+    """A player's name under their card of the trick, as wide as the card and the gap to the next
+    (names of two cards meet, never overlap): on one line, at :data:`svg.MIN_TEXT` if that keeps
+    it there (a phone's 「コンピューター」), else in two lines; and its size."""
+    for size in (SMALL, svg.MIN_TEXT):
+        if len(lines := svg.fit_lines(name, size, s.w + TRICK_GAP)) == 1:
+            return lines, size
+    return svg.fit_lines(name, SMALL, s.w + TRICK_GAP), SMALL
 
 
 def _piles(view: View, x: float, y: float, lang: str, gap: float = 150) -> tuple[str, float]:
