@@ -50,12 +50,13 @@ from ..errors import CardlabError, IllegalActionError
 from ..game import S
 from ..words import TABLE, check_lang
 from ..words.refusals import SHELL, sentence
+from .stored import StoredLine
 from .view import Event, TableEventError, TableView
 
 NEXT_KEYS = {"ArrowRight": 1, "ArrowDown": 1, "ArrowLeft": -1, "ArrowUp": -1}
 
 
-class GameTable(w.VBox, Generic[S]):
+class GameTable(StoredLine, w.VBox, Generic[S]):
     """A game against computer players; the reader sits at seat ``you``; generic over the game's
     state type (``class KirifuTable(GameTable[kirifu.State])``).
 
