@@ -13,7 +13,7 @@ and lose their target, which the page cannot serve; links to the web stay.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import CardlabError
@@ -23,6 +23,10 @@ from .words import check_lang
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 _LINK = re.compile(r"(?<!!)\[([^\]]+)\]\((?!https?://)[^)]*\)")
 _HEADING = re.compile(r"^(#{1,4}) ", re.MULTILINE)
+_ALONE = re.compile(r"^\[[^\]]+\]\((?!https?://)[^)]*\)\n\n?", re.MULTILINE)
+#: the heading of a terms table's column in the other language, which a page in ``lang`` shown on
+#: the classroom page leaves out (the Japanese rule pages give the English of each term for the code)
+_OTHER_LANGUAGE = {"ja": "英語"}
 
 
 def docs_folder() -> Path:
@@ -54,10 +58,31 @@ class RulePage:
 
     summary: str
     markdown: str
+    lang: str = field(default="en", repr=False)
 
     def _repr_markdown_(self) -> str:
-        body = _HEADING.sub(lambda m: "#" * (len(m.group(1)) + 2) + " ", _LINK.sub(r"\1", self.markdown))
+        shown = _without_column(_ALONE.sub("", self.markdown), _OTHER_LANGUAGE.get(self.lang))
+        body = _HEADING.sub(lambda m: "#" * (len(m.group(1)) + 2) + " ", _LINK.sub(r"\1", shown))
         return f"<details class='cardlab-rule-page'><summary>{self.summary}</summary>\n\n{body}\n\n</details>"
+
+
+def _without_column(markdown: str, heading: str | None) -> str:
+    """``markdown`` without the column headed ``heading`` of each of its tables (None: as it is);
+    a line alone that is only a link to another page of the kit (the page in the other language)
+    goes before, as the page shown cannot lead there."""
+    if heading is None:
+        return markdown
+    lines, drop = markdown.split("\n"), None
+    for n, line in enumerate(lines):
+        cells = line.strip().strip("|").split("|") if line.startswith("|") else None
+        if cells is None:
+            drop = None
+            continue
+        if drop is None and heading in (c.strip() for c in cells):
+            drop = [c.strip() for c in cells].index(heading)
+        if drop is not None and len(cells) > drop:
+            lines[n] = "|" + "|".join(c for i, c in enumerate(cells) if i != drop) + "|"
+    return "\n".join(lines)
 
 
 def rule_page(game: str, docs: Path | None = None, lang: str = "en") -> RulePage:
@@ -78,5 +103,5 @@ def rule_page(game: str, docs: Path | None = None, lang: str = "en") -> RulePage
                         f"kit's repository (git clone), not with the installed package")
     text = path.read_text(encoding="utf-8")
     if lang == "ja":     # the page's own title, its name in Latin letters left out: クレオパトラのルール
-        return RulePage(f"{page_title(text)}のルール", text)
+        return RulePage(f"{page_title(text)}のルール", text, lang)
     return RulePage(f"The rules of {info.title}", text)

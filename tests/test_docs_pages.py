@@ -181,6 +181,19 @@ def test_a_rule_page_in_japanese_is_the_japanese_edition_s_folded_under_a_japane
         rule_page("kirifu", lang="fr")
 
 
+
+def test_a_japanese_rule_page_on_the_classroom_page_shows_no_english_link_and_no_english_column():
+    """The page's link to its English original leads nowhere on the classroom page, and its terms
+    table's English column (the words of the code) is for the code's readers, not the class."""
+    from cardlab.pages import rule_page
+
+    shown = rule_page("kirifu", lang="ja")._repr_markdown_()
+    assert "[English]" in rule_page("kirifu", lang="ja").markdown and "English" not in shown
+    assert "| 日本語 | 注 |" in shown and "| 切る | |" in shown and "matching set" not in shown
+    assert "| to cut" in rule_page("kirifu", lang="ja").markdown
+    assert "This page in Japanese: 日本語" in rule_page("kirifu")._repr_markdown_()
+
+
 def test_a_page_s_title_leaves_out_the_name_in_the_other_language():
     from cardlab.pages import page_title
 

@@ -57,3 +57,11 @@ def test_the_panel_closes_the_room_and_gives_a_seat_to_the_computer(server):
     to_computer.click()
     assert game.seats[game.state.current_player].kind == "person" or game.over
     assert "computer (thumb)" in panel.listing.value
+
+
+def test_a_game_added_from_the_notebook_names_its_computer_seats_in_the_language_asked(server):
+    room = server.room("ノートブック")
+    japanese = room.add_game("trappola", ["あなた", "computer"], seed=1, lang="ja")
+    english = room.add_game("trappola", ["Ada", "computer"], seed=1)
+    assert [s.name for s in japanese.seats] == ["あなた", "コンピューター2"]
+    assert [s.name for s in english.seats] == ["Ada", "Computer 2"]

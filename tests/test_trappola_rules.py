@@ -294,6 +294,9 @@ def test_T15_each_player_scores_the_card_points_of_their_tricks():
     assert g.scores == list(s.total)
     frame = g.score_sheet()
     assert list(frame.columns) == list(g.players) and frame.loc["deal total"].tolist() == list(s.total)
+    japanese = g.score_sheet(lang="ja")
+    assert japanese.index.name == "項目" and japanese.loc["ディールの得点"].tolist() == list(s.total)
+    assert japanese.loc["カードの点（T2、T15）"].tolist() == frame.loc["card points (T2, T15)"].tolist()
 
 
 def test_T16_deals_continue_to_300_with_the_dealer_alternating():

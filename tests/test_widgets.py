@@ -323,3 +323,24 @@ def test_the_shared_replay_captions_every_action_in_words_in_its_language(game, 
     else:
         suits = ("of cups", "of coins", "of swords", "of batons") if game == "trappola" else ("cut", "take", "pass")
         assert any(word in " ".join(captions) for word in suits)
+
+
+# --- what a stored notebook shows of a widget ---------------------------------------------------
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_widgets_stored_line_is_the_readers_line_of_its_kind_in_its_language(lang):
+    """The plain text beside a widget's live view (all a stored notebook keeps of it) tells the
+    reader what it is and to run the notebook, in the widget's language; repr stays for developers."""
+    from cardlab.games.cleopatra import exercises
+    from cardlab.widgets.exercise import ExerciseBox
+    from cardlab.words import STORED
+
+    shown = {"table": DemoTable(lang=lang), "replay": turning_replay(lang=lang),
+             "exercise": ExerciseBox(exercises.drill, lang=lang)}
+    for kind, widget in shown.items():
+        bundle = widget._repr_mimebundle_()
+        assert bundle["text/plain"] == STORED.say(lang, kind) != repr(widget)
+        assert "application/vnd.jupyter.widget-view+json" in bundle
+    lines = [STORED.say(lang, kind) for kind in shown]
+    assert len(set(lines)) == len(lines)
+    assert all(re.search(r"[\u3040-\u30ff]", line) for line in lines) == (lang == "ja")

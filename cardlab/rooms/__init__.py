@@ -107,9 +107,9 @@ class RoomHandle:
         self.server, self.room = server, room
 
     def add_game(self, game: str, seats: Iterable[str] | int = 2, rules: str | None = None,
-                 seed: int | None = None, bot: str | None = None) -> RoomGame:
-        """A new game (see :meth:`Room.add_game`)."""
-        return self.room.add_game(game, seats, rules=rules, seed=seed, bot=bot)
+                 seed: int | None = None, bot: str | None = None, lang: str = "en") -> RoomGame:
+        """A new game (see :meth:`Room.add_game`; ``lang``: the language the computer seats are named in)."""
+        return self.room.add_game(game, seats, rules=rules, seed=seed, bot=bot, lang=lang)
 
     def page(self, lang: str = "en") -> str:
         """The address of the room's teacher's page (it holds the teacher's token: keep it to yourself)."""

@@ -22,6 +22,7 @@ from ..cards import Card, french_deck
 from ..draw import svg
 from ..words import Words, check_lang
 from .replay import Replayer
+from .stored import StoredLine
 from .view import Event, TableEventError, TableView
 
 WORDS = Words(
@@ -48,7 +49,7 @@ SIDE = 110  # room for the deck at the right
 HIDE_AFTER_MS = 1000
 
 
-class DemoTable(w.VBox):
+class DemoTable(StoredLine, w.VBox):
     """A hand of ``hand_size`` cards (wrapped in rows of 13, fewer in a narrow output: :meth:`per_row`)
     dealt from a deck shuffled with ``seed``."""
 

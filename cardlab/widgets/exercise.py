@@ -16,6 +16,7 @@ import ipywidgets as w
 from ..exercises import Exercise
 from ..puzzles.words import WORDS
 from ..words import check_lang
+from .stored import StoredLine
 
 PICTURE_STYLE = ("<style>.cardlab-exercise-picture svg { max-width: 100%; height: auto; }"
                  ".cardlab-exercise-choice { white-space: normal; max-width: 100%; text-align: left; }</style>")
@@ -23,7 +24,8 @@ PICTURE_STYLE = ("<style>.cardlab-exercise-picture svg { max-width: 100%; height
 choice wraps onto more lines instead of being cut."""
 
 
-class ExerciseBox(w.VBox):
+class ExerciseBox(StoredLine, w.VBox):
+    stored_as = "exercise"
     """Exercises ``make(seed)`` for ``seed``, ``seed + 1`` … in ``lang``."""
 
     def __init__(self, make: Callable[[int], Exercise], seed: int = 0, lang: str = "en") -> None:

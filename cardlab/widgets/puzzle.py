@@ -23,13 +23,15 @@ from ..puzzles import LEVELS, SOLVED_UNIT, Puzzle, PuzzleError, PuzzleSet, shipp
 from ..puzzles.words import WORDS
 from ..registry import game_info
 from ..words import check_lang
+from .stored import StoredLine
 from .view import Event
 
 SCORE_FILE = Path.home() / ".cardlab" / "puzzle-score.json"
 """Where :meth:`PuzzleTable.save_score` writes unless told."""
 
 
-class PuzzleTable(w.VBox):
+class PuzzleTable(StoredLine, w.VBox):
+    stored_as = "puzzle"
     """The shipped puzzles of ``game`` (``PuzzleTable("kirifu")``), or the set ``puzzles``, filtered
     by ``theme`` and ``difficulty`` (None: any), in ``lang``."""
 

@@ -32,6 +32,7 @@ import traitlets
 from ..draw.svg import layout_for
 from ..registry import game_info
 from ..words import REPLAY, check_lang
+from .stored import StoredLine
 from .view import Event, TableView
 
 if TYPE_CHECKING:
@@ -147,7 +148,8 @@ class ReplayBar(w.VBox):
         return f"ReplayBar(step={self.step}, n_frames={self.n_frames}, caption={self.caption_text!r})"
 
 
-class Replayer(w.VBox):
+class Replayer(StoredLine, w.VBox):
+    stored_as = "replay"
     """A :class:`TableView` showing ``frames[step]`` above a :class:`ReplayBar`.
 
     ``frames`` is a list of SVG strings or a callable ``step -> svg`` (then ``captions`` or
@@ -225,6 +227,11 @@ class Replayer(w.VBox):
             self.bar.go(self.step + self.KEYS[event["key"]])
         elif event["key"] in ("Home", "End"):
             self.bar.go(0 if event["key"] == "Home" else self.bar.n_frames - 1)
+
+    @property
+    def lang(self) -> str:
+        """The language of the replay's words (its bar's)."""
+        return self.bar.lang
 
     def __repr__(self) -> str:
         return f"Replayer(step={self.step}, n_frames={self.bar.n_frames}, caption={self.bar.caption_text!r})"

@@ -11,9 +11,11 @@ import ipywidgets as w
 
 from ..rooms.listing import ROOM, room_html
 from ..words import check_lang
+from .stored import StoredLine
 
 
-class RoomPanel(w.VBox):
+class RoomPanel(StoredLine, w.VBox):
+    stored_as = "room"
     """The teacher's view of a room (a :class:`cardlab.rooms.RoomHandle`), in ``lang``."""
 
     def __init__(self, handle: Any, lang: str = "en") -> None:

@@ -21,12 +21,13 @@ from ..game import S
 from ..tables.controller import TableController
 from ..tables.controls import link
 from ..words import TABLE
+from .stored import StoredLine
 from .view import TableView
 
 __all__ = ["GameTable", "linked_html"]
 
 
-class GameTable(TableController[S], w.VBox):
+class GameTable(StoredLine, TableController[S], w.VBox):
     """A game against computer players in a notebook (see :class:`TableController`).
 
     ``settings``: widgets shown above the table (rules, seed …); ``below``: widgets shown between

@@ -95,6 +95,21 @@ TABLE = Words(
         "view_on": "カードの台、選択中：{name}。矢印キーで移動、Enter で決定します。"},
 )
 
+#: what a notebook's stored output shows of a widget before the notebook runs (its one line beside
+#: the live view; :class:`cardlab.widgets.stored.StoredLine`), by the kind of widget
+STORED = Words(
+    en={"table": "A card table: run the notebook to play.",
+        "replay": "A replay: run the notebook to step through it.",
+        "exercise": "Exercises: run the notebook to answer them.",
+        "puzzle": "Puzzles: run the notebook to solve them.",
+        "room": "A room: run the notebook to see its games."},
+    ja={"table": "カードの台：ノートブックを実行すると遊べます。",
+        "replay": "再生：ノートブックを実行すると1手ずつ見られます。",
+        "exercise": "練習問題：ノートブックを実行すると解けます。",
+        "puzzle": "パズル：ノートブックを実行すると解けます。",
+        "room": "ルーム：ノートブックを実行するとゲームの一覧が見られます。"},
+)
+
 #: words of the replay bar (:class:`cardlab.widgets.replay.ReplayBar`): its buttons' names, the
 #: step slider, the autoplay speeds and the caption's step number
 REPLAY = Words(

@@ -54,6 +54,12 @@ LABELS_JA: dict[str, str] = {
     "burned": "場の下に置いたカード", "deal": "ディール", "hands": "手札", "discarded": "捨てた手札",
     "said": "宣言の言葉", "rank": "ランク", "trick": "トリック", "bonus": "ボーナス", "totals": "合計",
     "to": "渡す相手", "cutter": "切ったカード",
+    # the coach's tables (cardlab.coach: hint_table, review)
+    "choice": "選べる手", "playouts": "試行回数", "why": "理由", "chosen": "選んだ手", "best": "最善手",
+    "loss": "損失", "loss_low": "損失の下限", "loss_high": "損失の上限", "flagged": "明らかに悪い手",
+    "win chance": "勝率",
+    # the slap model of a reader (cardlab.games.cleopatra.slaps: SlapLog.model, win_chances)
+    "attention": "叩けた組の割合", "reaction_ms": "反応時間（ミリ秒）", "spread_ms": "反応時間のばらつき（ミリ秒）",
 }
 """The Japanese of each English label the kit's tables show."""
 

@@ -30,6 +30,7 @@ from cardlab.tables.controls import link
 from cardlab.words import check_lang
 from .words import CLEOPATRA
 from cardlab.widgets.replay import Replayer
+from cardlab.widgets.stored import StoredLine
 from .sample import comments_in, load_sample
 from .table_slaps import SlapTrainer
 from cardlab.widgets.table import GameTable
@@ -42,7 +43,8 @@ def settings_row(*children: w.Widget) -> w.HBox:
     return w.HBox(list(children), layout=w.Layout(flex_flow="row wrap", width="100%"))
 
 
-class CleopatraReplay(w.VBox):
+class CleopatraReplay(StoredLine, w.VBox):
+    stored_as = "replay"
     """A record replayed in steps (the source's numbering) or card by card, in ``lang``."""
 
     def __init__(self, record: Record | None = None, mode: str = "steps", lang: str = "en") -> None:

@@ -398,9 +398,9 @@ class State(GameState[Action, View, Rules]):
                     tuple(self.tricks), decls, self.deal_points(), (self.scores[0], self.scores[1]),
                     tuple(self.sheets), self.outcome, last_deal)
 
-    def score_sheet(self, deal: int = -1) -> "pd.DataFrame":
-        """The score sheet of a finished deal as a pandas DataFrame (T15)."""
-        return self.sheets[deal].frame(self.players)
+    def score_sheet(self, deal: int = -1, lang: str = "en") -> "pd.DataFrame":
+        """The score sheet of a finished deal as a pandas DataFrame (T15), its labels in ``lang``."""
+        return self.sheets[deal].frame(self.players, lang)
 
     # --- display ----------------------------------------------------------------------------------
     def __repr__(self) -> str:

@@ -108,10 +108,11 @@ class Declaration:
         return declaration_value(self.rank, self.count)
 
 
-SHEET_ROWS: tuple[tuple[str, str], ...] = (
-    ("cards", "card points (T2, T15)"), ("twos", "tricks won with a 2 (T12)"),
-    ("last_trick", "last trick (T13)"), ("streak", "closing streak of 2s (T14)"),
-    ("declarations", "declarations (T9)"), ("total", "deal total"))
+#: the score sheet's lines (T15): the field of each, whose label is the words' ``row_<field>``, and
+#: the rules it scores by
+SHEET_ROWS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("cards", ("T2", "T15")), ("twos", ("T12",)), ("last_trick", ("T13",)), ("streak", ("T14",)),
+    ("declarations", ("T9",)), ("total", ()))
 
 
 @dataclass(frozen=True)
@@ -134,15 +135,22 @@ class DealSheet:
                 for p in (0, 1))
         return a, b
 
-    def rows(self, names: Sequence[str] = ("player 0", "player 1")) -> list[dict[str, Any]]:
-        """One dict per line of the sheet (``item`` then one column per player)."""
-        return [{"item": label, names[0]: getattr(self, key)[0], names[1]: getattr(self, key)[1]}
-                for key, label in SHEET_ROWS]
+    def rows(self, names: Sequence[str] = ("player 0", "player 1"), lang: str = "en") -> list[dict[str, Any]]:
+        """One dict per line of the sheet (``item``, its label in ``lang`` with the rules it scores
+        by, then one column per player)."""
+        from .words import WORDS
 
-    def frame(self, names: Sequence[str] = ("player 0", "player 1")) -> "pd.DataFrame":
-        """The sheet as a pandas DataFrame indexed by item."""
+        def label(key: str, rules: tuple[str, ...]) -> str:
+            cited = WORDS.say(lang, "sheet_rules", rules=WORDS.say(lang, "sheet_rules_sep").join(rules))
+            return WORDS.say(lang, f"row_{key}") + (cited if rules else "")
+        return [{"item": label(key, rules), names[0]: getattr(self, key)[0], names[1]: getattr(self, key)[1]}
+                for key, rules in SHEET_ROWS]
+
+    def frame(self, names: Sequence[str] = ("player 0", "player 1"), lang: str = "en") -> "pd.DataFrame":
+        """The sheet as a pandas DataFrame indexed by item (its labels in ``lang``)."""
         import pandas as pd
-        return pd.DataFrame(self.rows(names)).set_index("item")
+        from .words import WORDS
+        return pd.DataFrame(self.rows(names, lang)).set_index("item").rename_axis(WORDS.say(lang, "sheet_item"))
 
 
 def deal_sheet(deal: int, dealer: int, tricks: Sequence[Trick], declared: Sequence[Declaration],
