@@ -18,12 +18,12 @@ class StoredLine:
     """Mixed in before the widget class: the output's plain text is the reader's line of the widget's
     kind (:attr:`stored_as`, a key of :data:`cardlab.words.STORED`) in its ``lang``."""
 
-    lang: str
     #: the kind of widget, a key of :data:`cardlab.words.STORED`
     stored_as: str = "table"
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
         bundle: dict[str, Any] | None = super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]
         if bundle is not None:
-            bundle["text/plain"] = STORED.say(self.lang, self.stored_as)
+            lang: str = getattr(self, "lang")      # an attribute or a property of the widget
+            bundle["text/plain"] = STORED.say(lang, self.stored_as)
         return bundle
