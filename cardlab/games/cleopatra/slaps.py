@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     import pandas as pd
     from matplotlib.figure import Figure
 
+    from .engine import Rules
+
 ATTENTIONS: tuple[float, ...] = (0.2, 0.4, 0.6, 0.8, 1.0)
 
 
@@ -57,8 +59,8 @@ class SlapLog:
 
 
 def win_chances(log: SlapLog, attentions: Sequence[float] = ATTENTIONS, n: int = 2000, seed: int = 0,
-                rules: str = "cleopatra", computer: SlapBot | None = None) -> "pd.DataFrame":
-    """The reader's chance to win a game of ``rules`` against the computer at each attention
+                rules: Rules | str = "cleopatra", computer: SlapBot | None = None) -> "pd.DataFrame":
+    """The reader's chance to win a game of ``rules`` (a ``Rules`` or a preset's name) against the computer at each attention
     level (the computer's reaction model otherwise as ``computer``), from ``n`` simulated games
     each (false slaps are not simulated): per attention level, games, the rate and its 95 %
     Wilson interval (a game without a winner counts as not won)."""
