@@ -251,8 +251,10 @@ larger hands are decided by the search's playouts there."""
 class SolverBot(SearchBot):
     """Plays the card with the best mean over ``worlds`` worlds each solved exactly
     (:func:`cardlab.games.trappola.pimc.judge`: perfect-information Monte Carlo), the one exactly
-    best card where the view determines every card; exchanges and declarations follow the rule of
-    thumb (declaring at once is dominant, :mod:`cardlab.games.trappola.solver`). With more than
+    best card where the view determines every card; declares at once (dominant,
+    :mod:`cardlab.games.trappola.solver`); exchanges by the rule of thumb, or with ``exchange_worlds``
+    by the best mean over that many worlds each solved after the choice
+    (:func:`cardlab.games.trappola.solved_choices.judge_choices`). With more than
     ``largest`` cards in hand (default :data:`SOLVED_CARDS`) it plays as the search player, at
     ``budget`` playouts. Where the kernels run as plain Python (the site) a move stops after
     ``seconds`` (default :data:`cardlab.pace.SECONDS`)."""
@@ -260,10 +262,17 @@ class SolverBot(SearchBot):
     name = "exact"
 
     def __init__(self, seed: int | None = None, worlds: int = 12, threshold: int = 24,
-                 seconds: float | None = None, largest: int | None = None, budget: int = 600) -> None:
+                 seconds: float | None = None, largest: int | None = None, budget: int = 600,
+                 exchange_worlds: int = 0) -> None:
         super().__init__(seed, budget, threshold, seconds)
-        self.worlds = worlds
+        self.worlds, self.exchange_worlds = worlds, exchange_worlds
         self.largest = SOLVED_CARDS if largest is None else largest
+
+    def choose(self, state: State) -> Action:
+        if state.phase != EXCHANGE or not self.exchange_worlds:
+            return super().choose(state)
+        from .solved_choices import judge_choices  # solved_choices exchanges by this module's rule of thumb
+        return Action(judge_choices(state, self.rng.randrange(2**32), self.exchange_worlds).best())
 
     def card_choice(self, view: View) -> Card:
         from .pimc import judge  # pimc reads this module's view helpers
@@ -275,7 +284,7 @@ class SolverBot(SearchBot):
         return judge(view, self.worlds, self.rng, self.seconds).best()
 
     def __repr__(self) -> str:
-        return f"SolverBot(worlds={self.worlds}, largest={self.largest})"
+        return f"SolverBot(worlds={self.worlds}, largest={self.largest}, exchange_worlds={self.exchange_worlds})"
 
 
 TABLE_WORLDS = 20
