@@ -298,7 +298,9 @@ PIMC at 60 worlds −0.18 [−2.12, +1.76] (36.7 ms against 13.8), αμ at depth
 ISMCTS on the solver at 71 simulations (0.1 s of CPU a card decision of rule-of-thumb deals)
 (:class:`~cardlab.games.trappola.openspiel_solver.ISMCTSSolverBot`) −0.38 [−3.78, +3.02] (38.4 ms
 against 13.0; the means count the decisions where both hands are known, solved once by every
-player): none better beyond the interval, so the table keeps the cheapest. Exchanging by 8
+player): none better beyond the interval, so the table keeps the cheapest. Among themselves: αμ
+against PIMC at 60 −0.98 [−2.94, +0.98], ISMCTS on the solver against PIMC at 60 −1.42 [−4.73,
++1.89] and against αμ −2.66 [−6.99, +1.67] (2026-12-06). Exchanging by 8
 solved worlds instead of the rule of thumb: +2.12 [−1.38, +5.62] (100 deals, ``--part exchange``;
 0.25 s a decision), not kept."""
 
