@@ -15,7 +15,7 @@ from cardlab.games import trappola as T
 from cardlab.games.trappola.kernel import TRICKS_PER_DEAL, last_tricks, legal_cards, play_card
 from cardlab.games.trappola.kernel_search import INDEX, ints
 from cardlab.games.trappola.scoring import RANKS
-from trappola_helpers import endgame
+from trappola_helpers import endgame, hidden_swapped
 
 
 def test_kernel_card_play_agrees_with_the_engine_over_thousands_of_deals():
@@ -138,17 +138,8 @@ def test_search_never_reads_the_hidden_cards():
     """Swapping cards between the opponent's hand and the stock changes nothing it decides."""
     for g in _positions(6):
         if g.stock and len(g.legal_actions()) > 1:
-            me = g.current_player
             first = SearchBot(5, budget=40).choose(g)
-            opp = g.hands[1 - me]
-            swapped = T.new_game("single-deal", seed=g.seed)
-            swapped.__dict__.update({k: v for k, v in g.__dict__.items()})
-            swapped.hands = [list(h) for h in g.hands]
-            swapped.stock = list(g.stock)
-            i = next((i for i, c in enumerate(opp) if c.suit == g.stock[0].suit), 0)
-            swapped.hands[1 - me][i], swapped.stock[0] = swapped.stock[0], swapped.hands[1 - me][i]
-            assert swapped.view(me) == g.view(me) and swapped.hands != g.hands
-            assert SearchBot(5, budget=40).choose(swapped) == first
+            assert SearchBot(5, budget=40).choose(hidden_swapped(g)) == first
 
 
 def test_benchmark_runs_and_prints_every_pairing(capsys):

@@ -6,30 +6,32 @@ from __future__ import annotations
 
 import os
 import random
-from typing import Iterator
+
+import pytest
 
 from cardlab.coach import hints
+from cardlab.games.trappola.alphamu import AlphaMuBot
 from cardlab.games.trappola.bots import SolverBot, opponent_voids, unseen_cards
-from cardlab.games.trappola.engine import EXCHANGE, OVER, SINGLE_DEAL, State, new_game
+from cardlab.games.trappola.openspiel_solver import ISMCTSSolverBot
+from cardlab.games.trappola.engine import EXCHANGE, OVER, SINGLE_DEAL, new_game
 from cardlab.games.trappola.solver import card_values
 from cardlab.games.trappola.worlds import WorldSampler
+from trappola_helpers import deals_with_both_hands_known
 
 
-def deals_with_both_hands_known(seeds: range) -> Iterator[tuple[int, State, SolverBot]]:
-    """Single deals in which the non-dealer exchanges twice (T4), so that the stock is used up and
-    each seat's view determines every card; with the solver player seeded alike."""
-    for seed in seeds:
-        g = new_game(SINGLE_DEAL, seed=seed)
-        while g.phase == EXCHANGE:
-            g.apply("exchange" if "exchange" in g.legal_actions() else "keep")
-        yield seed, g, SolverBot(seed)
+PLAYERS = {"pimc": SolverBot, "alpha-mu": lambda seed: AlphaMuBot(seed, worlds=4),
+           "ismcts-solver": lambda seed: ISMCTSSolverBot(seed, simulations=8),
+           "pimc-exchange": lambda seed: SolverBot(seed, exchange_worlds=2)}
+"""The players that do not see the other hand, each as made from a seed."""
 
 
-def test_where_both_hands_are_known_the_bot_plays_an_exactly_best_card():
+@pytest.mark.parametrize("player", PLAYERS)
+def test_where_both_hands_are_known_the_bot_plays_an_exactly_best_card(player):
     """T4: the non-dealer exchanges twice, so the stock is used up; every card decision has
     regret 0 against the solver."""
     decisions = 0
-    for seed, g, bot in deals_with_both_hands_known(range(6)):
+    for seed, g in deals_with_both_hands_known(range(6)):
+        bot = PLAYERS[player](seed)
         while g.phase != OVER:
             action = bot.choose(g)
             if action.startswith("play") and len(g.playable()) > 1:
@@ -117,7 +119,8 @@ def test_where_both_hands_are_known_the_coach_says_exact_and_its_best_is_an_exac
     marked exact, they differ between cards as the solver's values do (the points so far and the
     declarations add the same to every card), and its best card has regret 0."""
     positions = 0
-    for seed, g, bot in deals_with_both_hands_known(range(4)):
+    for seed, g in deals_with_both_hands_known(range(4)):
+        bot = SolverBot(seed)
         while g.phase != OVER:
             if all(a.startswith("play") for a in g.legal_actions()) and len(g.playable()) > 1:
                 estimates = {e.text: e for e in hints(g, seed=seed)}

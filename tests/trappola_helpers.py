@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Iterator
+
 from cardlab.games.trappola.bots import RuleOfThumbBot
 from cardlab.games import trappola as T
 
@@ -19,6 +21,31 @@ def endgame() -> T.State:
         g.play(f"play {mine}")
         g.play(f"play {theirs}")
     return g
+
+
+def deals_with_both_hands_known(seeds: range) -> Iterator[tuple[int, T.State]]:
+    """Single deals in which the non-dealer exchanges twice (T4), so that the stock is used up and
+    each seat's view determines every card."""
+    for seed in seeds:
+        g = T.new_game(T.SINGLE_DEAL, seed=seed)
+        while g.phase == T.EXCHANGE:
+            g.apply("exchange" if "exchange" in g.legal_actions() else "keep")
+        yield seed, g
+
+
+def hidden_swapped(g: T.State) -> T.State:
+    """``g`` with one card of the opponent of the player to move swapped with the stock's first
+    (one of its suit if they hold one): the same view for the player to move, other hidden cards."""
+    me = g.current_player
+    opp = g.hands[1 - me]
+    swapped = T.new_game("single-deal", seed=g.seed)
+    swapped.__dict__.update({k: v for k, v in g.__dict__.items()})
+    swapped.hands = [list(h) for h in g.hands]
+    swapped.stock = list(g.stock)
+    i = next((i for i, c in enumerate(opp) if c.suit == g.stock[0].suit), 0)
+    swapped.hands[1 - me][i], swapped.stock[0] = swapped.stock[0], swapped.hands[1 - me][i]
+    assert swapped.view(me) == g.view(me) and swapped.hands != g.hands
+    return swapped
 
 
 def table_positions(lang: str) -> list[tuple[str, str]]:

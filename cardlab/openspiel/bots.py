@@ -86,12 +86,15 @@ class CardlabPolicy(policy.Policy):
 
 def ismcts_bot(game: AdapterGame, simulations: int = 200, uct_c: float = 2.0, rollouts: int = 1,
                seed: int | None = None, max_world_samples: int = ismcts.UNLIMITED_NUM_WORLD_SAMPLES,
-               ) -> ismcts.ISMCTSBot:
+               evaluator: Callable[[], mcts.Evaluator] | None = None) -> ismcts.ISMCTSBot:
     """OpenSpiel's information-set MCTS (Cowling et al. 2012) with random rollouts, seeded, its
-    worlds dealt by the game's resampler (hidden cards dealt again consistently with the view)."""
+    worlds dealt by the game's resampler (hidden cards dealt again consistently with the view).
+    ``evaluator`` makes the leaves' evaluator instead of the ``rollouts`` random rollouts (such as
+    :class:`cardlab.games.trappola.openspiel_solver.SolverEvaluator`, a world solved exactly)."""
     rs = np.random.RandomState(seed)
     deals = random.Random(seed)
-    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(rollouts, rs), uct_c, simulations,
+    leaves = evaluator() if evaluator else mcts.RandomRolloutEvaluator(rollouts, rs)
+    bot = ismcts.ISMCTSBot(game, leaves, uct_c, simulations,
                            max_world_samples=max_world_samples, random_state=rs,
                            final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT)
     bot.set_resampler(lambda state, player: state.resample_from_infostate(player, deals.random))

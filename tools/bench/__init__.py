@@ -15,15 +15,17 @@ from typing import Any, Callable
 
 class Timed:
     """A computer player whose decisions are timed: ``times`` collects the seconds of every
-    ``choose`` made where ``counts(state)`` holds (by default: more than one legal action)."""
+    ``choose`` made where ``counts(state)`` holds (by default: more than one legal action), by
+    ``clock`` (default the wall clock; ``time.process_time`` for CPU time)."""
 
-    def __init__(self, bot: Any, times: list[float], counts: Callable[[Any], bool] | None = None) -> None:
-        self.bot, self.times = bot, times
+    def __init__(self, bot: Any, times: list[float], counts: Callable[[Any], bool] | None = None,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
+        self.bot, self.times, self.clock = bot, times, clock
         self.counts = counts or (lambda state: len(state.legal_actions()) > 1)
 
     def choose(self, state: Any) -> Any:
-        start = time.perf_counter()
+        start = self.clock()
         action = self.bot.choose(state)
         if self.counts(state):
-            self.times.append(time.perf_counter() - start)
+            self.times.append(self.clock() - start)
         return action

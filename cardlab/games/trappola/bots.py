@@ -251,8 +251,10 @@ larger hands are decided by the search's playouts there."""
 class SolverBot(SearchBot):
     """Plays the card with the best mean over ``worlds`` worlds each solved exactly
     (:func:`cardlab.games.trappola.pimc.judge`: perfect-information Monte Carlo), the one exactly
-    best card where the view determines every card; exchanges and declarations follow the rule of
-    thumb (declaring at once is dominant, :mod:`cardlab.games.trappola.solver`). With more than
+    best card where the view determines every card; declares at once (dominant,
+    :mod:`cardlab.games.trappola.solver`); exchanges by the rule of thumb, or with ``exchange_worlds``
+    by the best mean over that many worlds each solved after the choice
+    (:func:`cardlab.games.trappola.solved_choices.judge_choices`). With more than
     ``largest`` cards in hand (default :data:`SOLVED_CARDS`) it plays as the search player, at
     ``budget`` playouts. Where the kernels run as plain Python (the site) a move stops after
     ``seconds`` (default :data:`cardlab.pace.SECONDS`)."""
@@ -260,10 +262,17 @@ class SolverBot(SearchBot):
     name = "exact"
 
     def __init__(self, seed: int | None = None, worlds: int = 12, threshold: int = 24,
-                 seconds: float | None = None, largest: int | None = None, budget: int = 600) -> None:
+                 seconds: float | None = None, largest: int | None = None, budget: int = 600,
+                 exchange_worlds: int = 0) -> None:
         super().__init__(seed, budget, threshold, seconds)
-        self.worlds = worlds
+        self.worlds, self.exchange_worlds = worlds, exchange_worlds
         self.largest = SOLVED_CARDS if largest is None else largest
+
+    def choose(self, state: State) -> Action:
+        if state.phase != EXCHANGE or not self.exchange_worlds:
+            return super().choose(state)
+        from .solved_choices import judge_choices  # solved_choices exchanges by this module's rule of thumb
+        return Action(judge_choices(state, self.rng.randrange(2**32), self.exchange_worlds).best())
 
     def card_choice(self, view: View) -> Card:
         from .pimc import judge  # pimc reads this module's view helpers
@@ -275,14 +284,25 @@ class SolverBot(SearchBot):
         return judge(view, self.worlds, self.rng, self.seconds).best()
 
     def __repr__(self) -> str:
-        return f"SolverBot(worlds={self.worlds}, largest={self.largest})"
+        return f"SolverBot(worlds={self.worlds}, largest={self.largest}, exchange_worlds={self.exchange_worlds})"
 
 
 TABLE_WORLDS = 20
 """The worlds :class:`SolverBot` solves a move at a table (:func:`table_bot`): compiled, 0.03 s of
 CPU a decision on average. Against OpenSpiel's ISMCTS given 0.1 s a decision it scored +13.7 points
 a deal [+11.3, +16.1], and against the search at the old table's 200 playouts +8.3 [+6.5, +10.1]
-(400 duplicate single deals each, ``python -m tools.bench trappola --part ismcts``, 2026-12-06)."""
+(400 duplicate single deals each, ``python -m tools.bench trappola --part ismcts``, 2026-12-06).
+Against it, over 100 duplicate deals each (``--part candidates``, CPU ms a card decision beside):
+PIMC at 60 worlds −0.18 [−2.12, +1.76] (36.7 ms against 13.8), αμ at depth 2 over 10 worlds
+(:class:`~cardlab.games.trappola.alphamu.AlphaMuBot`) −1.46 [−3.82, +0.90] (52.2 ms against 13.9),
+ISMCTS on the solver at 71 simulations (0.1 s of CPU a card decision of rule-of-thumb deals)
+(:class:`~cardlab.games.trappola.openspiel_solver.ISMCTSSolverBot`) −0.38 [−3.78, +3.02] (38.4 ms
+against 13.0; the means count the decisions where both hands are known, solved once by every
+player): none better beyond the interval, so the table keeps the cheapest. Among themselves: αμ
+against PIMC at 60 −0.98 [−2.94, +0.98], ISMCTS on the solver against PIMC at 60 −1.42 [−4.73,
++1.89] and against αμ −2.66 [−6.99, +1.67] (2026-12-06). Exchanging by 8
+solved worlds instead of the rule of thumb: +2.12 [−1.38, +5.62] (100 deals, ``--part exchange``;
+0.25 s a decision), not kept."""
 
 
 def table_bot(seed: int | None = None) -> SolverBot:

@@ -100,7 +100,7 @@ def _moves(mine: int, other: int, lead: int, out: np.ndarray) -> int:
 
 
 @njit(cache=True)
-def _trick(lead: int, card: int, leader: int, owner: int, run: int, longest: int,
+def trick_outcome(lead: int, card: int, leader: int, owner: int, run: int, longest: int,
            last: bool) -> tuple[int, int, int, int]:
     """The trick ``lead`` (by ``leader``), ``card``: ``(winner, points to the winner, streak owner,
     streak length)`` after it (T11–T14); ``last``: it is the deal's last trick."""
@@ -198,7 +198,7 @@ def search(h0: int, h1: int, leader: int, owner: int, run: int, alpha: int, beta
         elif f[J] < f[M]:
             lead, card = leads[d, f[K]], follows[d, f[J]]
             f[J] += 1
-            winner, points, o, r = _trick(lead, card, f[LEADER], f[OWNER], f[RUN], longest, f[LAST] != 0)
+            winner, points, o, r = trick_outcome(lead, card, f[LEADER], f[OWNER], f[RUN], longest, f[LAST] != 0)
             if f[LAST]:
                 v = points if winner == f[LEADER] else -points
                 settled = True
@@ -266,7 +266,7 @@ def root_values(h0: int, h1: int, mover: int, lead: int, owner: int, run: int, l
             worst = INF
             for j in range(m):
                 answer = follows[j]
-                winner, points, o, r = _trick(card, answer, mover, owner, run, longest, last)
+                winner, points, o, r = trick_outcome(card, answer, mover, owner, run, longest, last)
                 a0 = h0 & ~((1 << card) | (1 << answer))
                 a1 = h1 & ~((1 << card) | (1 << answer))
                 child = 0 if last else search(a0, a1, winner, o, r, -INF, INF, longest, table)
@@ -281,7 +281,7 @@ def root_values(h0: int, h1: int, mover: int, lead: int, owner: int, run: int, l
     for card in range(36):
         if not (cards >> card) & 1:
             continue
-        winner, points, o, r = _trick(lead, card, 1 - mover, owner, run, longest, last)
+        winner, points, o, r = trick_outcome(lead, card, 1 - mover, owner, run, longest, last)
         a0 = h0 & ~(1 << card)
         a1 = h1 & ~(1 << card)
         child = 0 if last else search(a0, a1, winner, o, r, -INF, INF, longest, table)

@@ -1,6 +1,6 @@
 """Speed and strength of Trappola's computer players: ``python -m tools.bench trappola``.
 
-Three parts (``--part``, repeatable; all by default):
+Six parts (``--part``, repeatable; all but ``candidates`` by default):
 
 - ``speed``: games a second through ``simulate`` (one core, CPU time) on the compiled kernel and
   in the engine (the same players given as factories), and the search player's playouts a second
@@ -24,6 +24,12 @@ Three parts (``--part``, repeatable; all by default):
   (measured in this run), and against the search player at the old table's 200 playouts (or
   ``--against``): duplicate single deals (every seed twice, seats swapped), the margin in points
   per deal with its 95% interval over seeds.
+- ``candidates``: the ways to play a card without seeing the other hand against each other
+  (:data:`CANDIDATES`: PIMC at 20 and 60 worlds, αμ, ISMCTS on the solver), every pair in duplicate
+  single deals, each side's CPU time a decision beside the margin.
+- ``exchange``: the table's player exchanging by the best mean over ``--worlds`` solved worlds
+  (:func:`~cardlab.games.trappola.solved_choices.judge_choices`) against the same player
+  exchanging by the rule of thumb, duplicate single deals, and the time of such a decision.
 
 Smaller runs: ``--deals 200 --games 20000``, ``--pairing search-thumb``, ``--part speed``.
 """
@@ -37,8 +43,9 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from cardlab.bots import RandomBot
-from cardlab.games.trappola.bots import (PLAY_CARD, HandSampler, RuleOfThumbBot, SearchBot, card_play_world,
-                                      engine_playout, table_bot)
+from cardlab.games.trappola.alphamu import AlphaMuBot
+from cardlab.games.trappola.bots import (PLAY_CARD, HandSampler, RuleOfThumbBot, SearchBot, SolverBot,
+                                      TABLE_WORLDS, card_play_world, engine_playout, table_bot)
 from cardlab.cards import ITALIAN, Card
 from cardlab.game import play_out
 from cardlab.games.trappola import engine as trappola
@@ -58,10 +65,16 @@ PLAYERS: dict[str, Callable[[int, int], object]] = {
     "random": lambda seed, budget: RandomBot(seed),
     "table": lambda seed, budget: table_bot(seed),
     "ismcts": lambda seed, budget: ismcts_seat(budget, seed),
+    "pimc": lambda seed, budget: SolverBot(seed, worlds=budget, budget=200),
+    "pimc-exchange": lambda seed, budget: SolverBot(seed, worlds=TABLE_WORLDS, budget=200, exchange_worlds=budget),
+    "alphamu": lambda seed, budget: AlphaMuBot(seed, worlds=budget, budget=200),
+    "ismcts-solver": lambda seed, budget: ismcts_solver_seat(budget, seed),
 }
 PAIRINGS = (("search", "thumb"), ("thumb", "random"), ("search", "random"))
-PARTS = ("speed", "equal-time", "pairings", "solver", "ismcts")
-TIMED = ("search", "python-search", "table")
+PARTS = ("speed", "equal-time", "pairings", "solver", "ismcts", "candidates", "exchange")
+DEFAULT_PARTS = PARTS[:-2]
+"""The parts run when none is asked for (``candidates`` and ``exchange``, long, only when asked)."""
+TIMED = ("search", "python-search", "table", "pimc", "pimc-exchange", "alphamu", "ismcts-solver")
 """The kinds whose decisions are timed in a duel."""
 Side = tuple[str, int]
 """A player of a deal: its kind (a key of :data:`PLAYERS`) and its search budget."""
@@ -156,16 +169,17 @@ def speed(games: int, deals: int, budget: int) -> None:
 
 
 # --- strength --------------------------------------------------------------------------------------
-def play_deal(a: Side, b: Side, seed: int, a_seat: int) -> tuple[float, int, int, list[float], list[float]]:
+def play_deal(a: Side, b: Side, seed: int, a_seat: int, clock: Callable[[], float] = time.perf_counter
+              ) -> tuple[float, int, int, list[float], list[float]]:
     """One single deal; returns (a's result 1/0.5/0, a's points, b's points, a's and b's search
-    times, wall clock)."""
+    times by ``clock``, by default the wall clock)."""
     times: tuple[list[float], list[float]] = ([], [])
     bots: list = [None, None]
     for side, (kind, budget), seat, bot_seed in ((0, a, a_seat, seed * 2 + 1), (1, b, 1 - a_seat, seed * 2 + 2)):
         bots[seat] = PLAYERS[kind](bot_seed, budget)
         if kind in TIMED:
             bots[seat] = Timed(bots[seat], times[side],
-                               lambda s: s.phase == trappola.PLAY and len(s.legal_actions()) > 1)
+                               lambda s: s.phase == trappola.PLAY and len(s.legal_actions()) > 1, clock)
     g = play_out(trappola.new_game(trappola.SINGLE_DEAL, seed=seed), bots)
     pa, pb = g.scores[a_seat], g.scores[1 - a_seat]
     return (1.0 if pa > pb else 0.5 if pa == pb else 0.0), pa, pb, times[0], times[1]
@@ -179,10 +193,12 @@ def _ms(times: list[float]) -> float | None:
     return 1000 * sum(times) / len(times) if times else None
 
 
-def run_pairing(a: Side, b: Side, deals: int, workers: int, first_seed: int = 0) -> dict:
+def run_pairing(a: Side, b: Side, deals: int, workers: int, first_seed: int = 0,
+                clock: Callable[[], float] = time.perf_counter) -> dict:
     """Play ``deals`` deals (``deals // 2`` seeds, both seatings) and summarise them; the margin
-    (a's points minus b's per deal) has its interval over seeds (a seed's two deals averaged)."""
-    jobs = [(a, b, seed, seat) for seed in range(first_seed, first_seed + deals // 2) for seat in (0, 1)]
+    (a's points minus b's per deal) has its interval over seeds (a seed's two deals averaged);
+    decisions timed by ``clock``."""
+    jobs = [(a, b, seed, seat, clock) for seed in range(first_seed, first_seed + deals // 2) for seat in (0, 1)]
     if workers > 1:
         with multiprocessing.get_context("fork").Pool(workers) as pool:
             results = pool.map(_job, jobs, chunksize=8)
@@ -284,26 +300,52 @@ def ismcts_seat(simulations: int, seed: int) -> OpenSpielPlayer:
     return ismcts_player("cardlab_trappola", simulations=simulations)(seed)
 
 
-def ismcts_simulations(seconds: float, cases: Sequence[tuple[trappola.View, list[Card]]], probe: int = 100) -> int:
-    """The ISMCTS simulations a decision that take ``seconds`` of CPU, timed at ``probe`` over the
-    games of ``cases`` (their card play)."""
+def ismcts_solver_seat(simulations: int, seed: int) -> object:
+    """ISMCTS on the exact solver with ``simulations`` a decision, at a single deal of Trappola."""
+    from cardlab.games.trappola.openspiel_solver import ISMCTSSolverBot
+
+    return ISMCTSSolverBot(seed, simulations)
+
+
+def first_cards(deals: int) -> list[trappola.State]:
+    """The first card of play of ``deals`` single deals, both players keeping their hands."""
     states = []
-    for seed in range(0, 3 * len(cases), 3):
+    for seed in range(0, 3 * deals, 3):
         g = trappola.new_game(trappola.SINGLE_DEAL, seed=seed)
         while g.phase == trappola.EXCHANGE:
             g.apply(trappola.KEEP_ACTION)
         states.append(g)
-    ismcts_seat(probe, 0).choose(states[0])                                  # imported
+    return states
+
+
+def card_decisions(deals: int) -> list[trappola.State]:
+    """Every card-play decision with more than one legal card of ``deals`` rule-of-thumb single deals."""
+    states = []
+    for seed in range(deals):
+        g = trappola.new_game(trappola.SINGLE_DEAL, seed=seed, undo=False)
+        thumb = RuleOfThumbBot(seed)
+        while not g.is_over:
+            if g.phase == trappola.PLAY and len(g.legal_actions()) > 1:
+                states.append(g.clone(undo=False))
+            g.apply(thumb.choose(g))
+    return states
+
+
+def ismcts_simulations(seconds: float, states: Sequence[trappola.State], probe: int = 100,
+                       seat: Callable[[int, int], object] = ismcts_seat) -> int:
+    """The ISMCTS simulations a decision that take ``seconds`` of CPU on average, timed at ``probe``
+    over ``states`` (``seat(simulations, seed)`` makes the player)."""
+    seat(probe, 0).choose(states[0])                                         # imported
     start = time.process_time()
     for i, state in enumerate(states):
-        ismcts_seat(probe, i).choose(state)
+        seat(probe, i).choose(state)
     per_simulation = (time.process_time() - start) / (probe * len(states))
     return max(1, round(seconds / per_simulation))
 
 
 def against_ismcts(deals: int, seconds: float, against: int, workers: int) -> None:
     """Print the ismcts part (see the module's docstring)."""
-    simulations = ismcts_simulations(seconds, positions(4)[:10])
+    simulations = ismcts_simulations(seconds, first_cards(10))
     print(f"The table's player ({table_bot(0)!r}) in duplicate single deals, seats swapped; "
           f"ISMCTS given {simulations} simulations a decision ({seconds:g} s of CPU here)")
     for b in (("ismcts", simulations), ("search", against)):
@@ -314,6 +356,56 @@ def against_ismcts(deals: int, seconds: float, against: int, workers: int) -> No
               f"[{low:+.2f}, {high:+.2f}], win rate {r['win_rate']:.1%} [{r['low']:.1%}, {r['high']:.1%}]; "
               f"the table's player {r['ms_per_decision'] or 0:.1f} ms a decision (p99 {r['p99_ms'] or 0:.0f}, "
               f"max {r['max_ms'] or 0:.0f}; wall clock)   ({time.perf_counter() - t0:.0f} s)", flush=True)
+
+
+CANDIDATES = (("pimc", 20), ("pimc", 60), ("alphamu", 10), ("ismcts-solver", 0))
+"""The card-play methods measured against each other (``candidates``): PIMC at the table's 20
+worlds and at 60, αμ at depth 2 over 10 worlds, ISMCTS on the solver (its simulations set to
+``--seconds`` of CPU in this run)."""
+
+
+def candidates(deals: int, seconds: float, workers: int) -> None:
+    """Print the candidates part: every pair of :data:`CANDIDATES` in duplicate single deals (every
+    seed twice, seats swapped), the first's margin in points per deal with its 95% interval and
+    both sides' CPU milliseconds a decision (card play, more than one legal card)."""
+    simulations = ismcts_simulations(seconds, card_decisions(3), probe=30, seat=ismcts_solver_seat)
+    sides = [(kind, simulations if kind == "ismcts-solver" else n) for kind, n in CANDIDATES]
+    print(f"Card-play candidates, duplicate single deals, seats swapped; CPU ms a decision; ISMCTS on the "
+          f"solver given {simulations} simulations ({seconds:g} s of CPU a card-play decision here)")
+    for i, a in enumerate(sides):
+        for b in sides[i + 1:]:
+            t0 = time.perf_counter()
+            r = run_pairing(b, a, deals, workers, first_seed=30_000, clock=time.process_time)
+            mean, low, high = r["margin"]
+            print(f"  {b[0]} {b[1]} vs {a[0]} {a[1]}: {r['deals']} deals, margin {mean:+.2f} points per deal "
+                  f"[{low:+.2f}, {high:+.2f}]; ms a decision {r['ms_per_decision'] or 0:.1f} vs "
+                  f"{r['b_ms_per_decision'] or 0:.1f}   ({time.perf_counter() - t0:.0f} s)", flush=True)
+
+
+def exchange(deals: int, worlds: int, workers: int) -> None:
+    """Print the exchange part: the table's player exchanging by the best mean over ``worlds`` solved
+    worlds against the same player exchanging by the rule of thumb, in duplicate single deals (every
+    seed twice, seats swapped), and the CPU seconds of an exchange decision judged so."""
+    import statistics
+
+    from cardlab.games.trappola.solved_choices import judge_choices
+
+    states = [trappola.new_game(trappola.SINGLE_DEAL, seed=seed) for seed in range(10)]
+    judge_choices(states[0], 0, 1)                                           # compiled
+    times = []
+    for seed, g in enumerate(states):
+        start = time.process_time()
+        judge_choices(g, seed, worlds)
+        times.append(time.process_time() - start)
+    print(f"The exchange judged over {worlds} solved worlds: {statistics.fmean(times):.2f} s of CPU a decision "
+          f"(max {max(times):.2f}, the deal's first decision in {len(times)} deals)")
+    t0 = time.perf_counter()
+    r = run_pairing(("pimc-exchange", worlds), ("pimc", TABLE_WORLDS), deals, workers, first_seed=40_000,
+                    clock=time.process_time)
+    mean, low, high = r["margin"]
+    print(f"  exchange over {worlds} solved worlds vs the rule of thumb (both {TABLE_WORLDS} worlds a card): "
+          f"{r['deals']} deals, margin {mean:+.2f} points per deal [{low:+.2f}, {high:+.2f}]   "
+          f"({time.perf_counter() - t0:.0f} s)", flush=True)
 
 
 def main(argv: list[str]) -> int:
@@ -330,10 +422,12 @@ def main(argv: list[str]) -> int:
                         help="ISMCTS's CPU seconds a decision in the ismcts part (default 0.1)")
     parser.add_argument("--against", type=int, default=200,
                         help="the search player's playouts in the ismcts part (default 200, the old table's)")
+    parser.add_argument("--worlds", type=int, default=8,
+                        help="solved worlds an exchange decision in the exchange part (default 8)")
     parser.add_argument("--pairing", choices=[f"{a}-{b}" for a, b in PAIRINGS], action="append",
                         help="run only this pairing (repeatable)")
     args = parser.parse_args(argv)
-    parts = args.part or PARTS
+    parts = args.part or DEFAULT_PARTS
     print("Trappola")
     if "speed" in parts:
         speed(args.games, args.positions, args.budget)
@@ -346,6 +440,10 @@ def main(argv: list[str]) -> int:
         solver_speed(args.positions)
     if "ismcts" in parts:
         against_ismcts(args.deals, args.seconds, args.against, args.workers)
+    if "candidates" in parts:
+        candidates(args.deals, args.seconds, args.workers)
+    if "exchange" in parts:
+        exchange(args.deals, args.worlds, args.workers)
     return 0
 
 
