@@ -5,12 +5,13 @@ or in the place of the others'. (That Pyodide runs the built site is the browser
 from __future__ import annotations
 
 import importlib
+import json
 import sys
 import zipfile
 
 import pytest
 
-from tools.site.startup import lazy_embed, with_bytecode, without_unused
+from tools.site.startup import KERNEL_START, lazy_embed, start_imports, with_bytecode, without_unused
 from tools.site.wheel import write_wheel
 
 
@@ -61,3 +62,25 @@ def test_a_wheel_loses_only_the_files_nothing_reads(tmp_path):
                          "jedi-1.dist-info/METADATA", "jedi/third_party/django-stubs/", "jedi-1.dist-info/RECORD"]
         assert archive.getinfo("jedi/third_party/django-stubs/").is_dir()     # the folder stays, empty
         assert "django-stubs" not in archive.read("jedi-1.dist-info/RECORD").decode()
+
+
+def test_a_wheel_keeps_the_used_files_of_an_unused_folder(tmp_path):
+    wheel = write_wheel(tmp_path / "pygments-1-py3-none-any.whl", [
+        ("pygments/lexers/__init__.py", b""), ("pygments/lexers/python.py", b""),
+        ("pygments/lexers/rust.py", b""), ("pygments-1.dist-info/METADATA", b"Name: pygments\n")])
+    without_unused(wheel, ("pygments/lexers/",), frozenset({"pygments/lexers/__init__.py", "pygments/lexers/python.py"}))
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+    assert "pygments/lexers/rust.py" not in names
+    assert {"pygments/lexers/__init__.py", "pygments/lexers/python.py"} <= set(names)
+
+
+def test_the_start_compiles_what_the_kernel_and_the_pages_import(tmp_path):
+    page = tmp_path / "classroom.ipynb"
+    page.write_text(json.dumps({"cells": [
+        {"cell_type": "markdown", "source": ["import nothing"]},
+        {"cell_type": "code", "source": ["%matplotlib inline\n", "from cardlab.widgets import CleopatraTable\n",
+                                         "def f():\n", "    import json\n", "table = CleopatraTable()\n"]},
+        {"cell_type": "code", "source": ["from cardlab.widgets import CleopatraTable"]}]}))
+    code = start_imports([page, page])
+    assert code.splitlines() == [KERNEL_START.strip(), "from cardlab.widgets import CleopatraTable", "import json"]

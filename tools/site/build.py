@@ -248,7 +248,8 @@ def pyodide_folder(static: Path, cache: Path = CACHE, step: Callable[[str], None
     ours = site_wheel(static)
     packages["cardlab"] = _entry("cardlab", ours.name.split("-")[1], ours, ["cardlab"], CARDLAB_NEEDS)
     (static / "pyodide-lock.json").write_text(json.dumps({"info": lock["info"], "packages": packages}))
-    step(f"  the kernel's start made short: {quick_start(static, KERNEL_LOADS)} modules compiled by Pyodide in Node")
+    classrooms = sorted((ROOT / "notebooks").rglob("classroom.ipynb"))
+    step(f"  the kernel's start made short: {quick_start(static, KERNEL_LOADS, classrooms)} modules compiled by Pyodide in Node")
 
 
 def files_folder(files: Path) -> None:

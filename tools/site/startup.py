@@ -10,20 +10,25 @@ IPython), then the page's first cell imports cardlab. Two things made that most 
   lazily (:func:`lazy_embed`), as IPython gets its other entry points.
 - **Unpacking**: Pyodide unpacks every wheel file by file as it starts; jedi's carries stubs of
   Django and of typeshed's third-party libraries, none of which the site has: over a third of the
-  files of the start, left out (:data:`UNUSED`).
+  files of the start, left out (:data:`UNUSED`), and pygments' lexers of other languages than
+  Python, 1 MB that every phone fetched.
 - **Compiling**: the wheels from PyPI and Pyodide's standard library hold Python sources, which
   every visit compiled to bytecode again in the browser, where compiling is slow. The modules that
-  the kernel's start and cardlab import are compiled at build time by Pyodide itself, in Node
+  the kernel's start and the classrooms import (:func:`start_imports`) are compiled at build
+  time by Pyodide itself, in Node
   (``startup.mjs``), which is the very interpreter that runs them in the browser. cardlab's
   bytecode goes beside its sources (``__pycache__``, checked hash-based pycs, which Python takes
   only while they match their source), for tracebacks and reading; the other modules' bytecode
   takes their source's place in their wheel or the standard library's zip (:data:`KEEP_SOURCES`).
-  Only what is imported at the start is compiled: the rest would weigh on every phone for
-  nothing.
+  Only what is imported at the start is compiled, without column positions (tracebacks keep
+  their lines), the standard library's without docstrings and asserts (as under ``-OO``, which
+  its tests pass): bytecode weighs more than its source, and the rest would weigh on every phone
+  for nothing.
 """
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import json
 import shutil
@@ -39,20 +44,33 @@ SITE_PACKAGES = PurePosixPath("lib/python3.13/site-packages")
 """Where Pyodide installs the wheels (relative to its root), as ``startup.mjs`` writes them."""
 STDLIB = PurePosixPath("lib/python313.zip")
 """Where Pyodide's standard library (``python_stdlib.zip``) is, likewise."""
-WARM = """
-import pyodide_kernel
-import pkgutil, importlib, cardlab
-for module in pkgutil.walk_packages(cardlab.__path__, "cardlab."):
-    try:
-        importlib.import_module(module.name)
-    except Exception:          # a module of the full kit only (numba, numpy, pandas)
-        pass
-"""
-"""What the kernel's start and the pages import: the kernel, then every module of cardlab that
-the browser's Python can import (with what they import)."""
+KERNEL_START = "import pyodide_kernel\n"
+"""What the kernel's start imports (IPython with it)."""
 
-UNUSED = {"jedi": ("jedi/third_party/django-stubs/", "jedi/third_party/typeshed/third_party/")}
-"""Folders of the start's wheels whose files nothing in the site reads (left there empty)."""
+
+def start_imports(pages: Iterable[Path]) -> str:
+    """The kernel's start and the import statements of the code cells of ``pages`` (notebooks:
+    the classrooms), as one piece of code: what a phone imports before its first table. The rest
+    of cardlab (the Lab's notebooks' modules) stays uncompiled, for lighter wheels."""
+    statements = [KERNEL_START]
+    for page in pages:
+        for cell in json.loads(page.read_text())["cells"]:
+            if cell["cell_type"] == "code":
+                lines = "".join(cell["source"]).splitlines()
+                tree = ast.parse("\n".join(line for line in lines if not line.lstrip().startswith(("%", "!"))))
+                statements += [ast.unparse(node) + "\n" for node in ast.walk(tree)
+                               if isinstance(node, (ast.Import, ast.ImportFrom))]
+    return "".join(dict.fromkeys(statements))
+
+
+UNUSED = {"jedi": ("jedi/third_party/django-stubs/", "jedi/third_party/typeshed/third_party/"),
+          "pygments": ("pygments/lexers/",)}
+"""Folders of the start's wheels whose files nothing in the site reads (left there, emptied but
+for :data:`USED`)."""
+USED = frozenset(f"pygments/lexers/{name}.py" for name in ("__init__", "_mapping", "python", "special"))
+"""What stays of those folders: pygments' lexers of Python and plain text, which IPython colours
+tracebacks and sources with (JupyterLab colours code itself). Other languages' lexers, 1 MB that
+every phone fetched, are left out: ``IPython.display.Code`` in another language would not find its."""
 
 _EMBED = b"from .terminal.embed import embed\n"
 _LAZY_EMBED = b'''def __getattr__(name):
@@ -83,20 +101,22 @@ def patch_ipython(wheel: Path) -> None:
                      for info, data in _members(wheel)])
 
 
-def without_unused(wheel: Path, prefixes: tuple[str, ...]) -> None:
-    """The wheel at ``wheel`` rewritten without the files whose names start with ``prefixes``,
-    each of those folders left there empty (jedi lists its stubs' folders)."""
-    kept = [(info, data) for info, data in _members(wheel) if not info.filename.startswith(prefixes)]
+def without_unused(wheel: Path, prefixes: tuple[str, ...], used: frozenset[str] = frozenset()) -> None:
+    """The wheel at ``wheel`` rewritten without the files whose names start with ``prefixes`` but
+    for those in ``used``, each of those folders left there (jedi lists its stubs' folders)."""
+    kept = [(info, data) for info, data in _members(wheel)
+            if info.filename in used or not info.filename.startswith(prefixes)]
     write_wheel(wheel, [*kept, *((zipfile.ZipInfo(folder), b"") for folder in prefixes)])
 
 
-def compiled_startup(static: Path, packages: Iterable[str]) -> Path:
-    """Run Pyodide (from ``static``, with its lock and wheels) in Node: load ``packages``, import
-    :data:`WARM`, and write the bytecode of each module it imported from a wheel or the standard
-    library into a new folder (returned), at the module's path in Pyodide with ``.pyc`` for ``.py``."""
+def compiled_startup(static: Path, packages: Iterable[str], code: str) -> Path:
+    """Run Pyodide (from ``static``, with its lock and wheels) in Node: load ``packages``, run
+    ``code`` (:func:`start_imports`), and write the bytecode of each module it imported from a
+    wheel or the standard library into a new folder (returned), at the module's path in Pyodide
+    with ``.pyc`` for ``.py``."""
     out = Path(tempfile.mkdtemp(prefix="cardlab-pyc-"))
     script = Path(__file__).with_name("startup.mjs")
-    done = subprocess.run(["node", str(script), str(static.resolve()), str(out), json.dumps(list(packages)), WARM],
+    done = subprocess.run(["node", str(script), str(static.resolve()), str(out), json.dumps(list(packages)), code],
                           capture_output=True, text=True, check=False)
     if done.returncode:
         raise RuntimeError(f"compiling the kernel's start in Pyodide failed:\n{done.stdout[-2000:]}{done.stderr[-3000:]}")
@@ -157,18 +177,18 @@ def add_bytecode(static: Path, compiled: Path) -> int:
     return added
 
 
-def quick_start(static: Path, packages: Iterable[str]) -> int:
+def quick_start(static: Path, packages: Iterable[str], pages: Iterable[Path]) -> int:
     """Make the kernel's start in ``static/`` (Pyodide's folder of the site, its lock written)
-    short: IPython without its terminal at import, no file that nothing reads, the modules of the
-    start compiled; the lock's digests follow the wheels. Returns how many modules come compiled."""
+    short: IPython without its terminal at import, no file that nothing reads, the modules that
+    the start and ``pages`` (the classrooms) import compiled; the lock's digests follow the wheels. Returns how many modules come compiled."""
     lock_path = static / "pyodide-lock.json"
     lock = json.loads(lock_path.read_text())
     patch_ipython(static / lock["packages"]["ipython"]["file_name"])
     for name, prefixes in UNUSED.items():
-        without_unused(static / lock["packages"][name]["file_name"], prefixes)
+        without_unused(static / lock["packages"][name]["file_name"], prefixes, USED)
     _update_digests(lock, static)
     lock_path.write_text(json.dumps(lock))
-    compiled = compiled_startup(static, packages)
+    compiled = compiled_startup(static, packages, start_imports(pages))
     try:
         added = add_bytecode(static, compiled)
     finally:
