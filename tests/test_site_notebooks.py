@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tools.site.notebooks import NOTE, TAG, for_site, plain_run, site_source, unavailable_import
+from tools.site.notebooks import NOTE, TAG, for_site, lighter_png, plain_run, site_source, unavailable_import
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 ALL = sorted(p for p in NOTEBOOKS.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
@@ -58,7 +58,9 @@ def test_every_site_copy_imports_nothing_the_site_lacks_and_says_which_parts_nee
 
 
 def test_a_full_kit_cell_becomes_a_note_with_its_code_and_its_picture():
-    png = "iVBORw0KGgo="
+    import base64
+    chart = _chart(transparent=False)
+    png = base64.b64encode(chart).decode()
     notebook = {"cells": [
         {"cell_type": "code", "metadata": {}, "outputs": [], "source": "%matplotlib inline\nimport pandas as pd\n"
          "pd.set_option('display.width', 120)\nfrom cardlab.games import kirifu"},
@@ -71,8 +73,42 @@ def test_a_full_kit_cell_becomes_a_note_with_its_code_and_its_picture():
         assert site["cells"][0]["source"] == "from cardlab.games import kirifu"
         note = site["cells"][1]["source"]
         assert note.startswith(NOTE[lang]) and "pd.DataFrame({'a': [1]}).plot()" in note
-        assert f"data:image/png;base64,{png}" in note
+        assert f"data:image/png;base64,{base64.b64encode(lighter_png(chart)).decode()}" in note   # lighter
     assert notebook["cells"][0]["source"].startswith("%matplotlib")            # the notebook itself unchanged
     assert site_source({"source": ["import pandas as pd\n", "x = 1"]}) == "x = 1"
     with pytest.raises(ValueError, match="lang"):
         for_site(notebook, "fr")
+
+
+def _chart(transparent: bool) -> bytes:
+    import io
+
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    fig, ax = plt.subplots(figsize=(4, 2.5))
+    for k in range(4):
+        ax.errorbar(range(5), [k * 0.1 + i * 0.05 for i in range(5)], yerr=0.02, marker="o", label=f"rank {k}")
+    ax.legend()
+    out = io.BytesIO()
+    fig.savefig(out, format="png", dpi=90, transparent=transparent)
+    plt.close(fig)
+    return out.getvalue()
+
+
+def test_a_chart_on_the_site_weighs_less_and_looks_the_same():
+    """The site's copy of a stored chart is in 256 colours (:func:`lighter_png`): smaller, its
+    pixels the same but for a line's blended edge; a picture with transparency is kept as it is."""
+    import io
+
+    from PIL import Image, ImageChops
+    chart = _chart(transparent=False)
+    lighter = lighter_png(chart)
+    assert len(lighter) < 0.7 * len(chart)
+    before, after = (Image.open(io.BytesIO(png)).convert("RGB") for png in (chart, lighter))
+    assert before.size == after.size
+    difference = ImageChops.difference(before, after).convert("L")
+    mean = sum(level * count for level, count in enumerate(difference.histogram())) / (after.width * after.height)
+    assert mean < 1.0
+    see_through = _chart(transparent=True)
+    assert lighter_png(see_through) == see_through

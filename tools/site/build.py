@@ -58,7 +58,7 @@ from pathlib import Path
 
 from .frame import frame_pages
 from .front import front_page
-from .notebooks import for_site
+from .notebooks import for_site, lighter_png
 from .offline import service_worker
 from .startup import quick_start
 from .wheel import write_wheel
@@ -253,7 +253,8 @@ def pyodide_folder(static: Path, cache: Path = CACHE, step: Callable[[str], None
 
 
 def files_folder(files: Path) -> None:
-    """The site's files: the notebooks (made for the site) and the rule pages with their pictures."""
+    """The site's files: the notebooks (made for the site) and the rule pages with their pictures
+    (in 256 colours: :func:`lighter_png`)."""
     for source in sorted((ROOT / "notebooks").rglob("*.ipynb")):
         if ".ipynb_checkpoints" in source.parts:
             continue
@@ -263,6 +264,8 @@ def files_folder(files: Path) -> None:
         notebook = for_site(json.loads(source.read_text(encoding="utf-8")), lang)
         target.write_text(json.dumps(notebook, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     shutil.copytree(ROOT / "docs", files / "docs", dirs_exist_ok=True)
+    for picture in (files / "docs").rglob("*.png"):
+        picture.write_bytes(lighter_png(picture.read_bytes()))
     shutil.copy2(ROOT / "README.md", files / "README.md")
 
 

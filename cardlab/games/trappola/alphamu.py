@@ -120,7 +120,7 @@ def alpha_mu_values(view: View, hands: Sequence[Sequence[Card]], depth: int) -> 
     if view.player != me:
         raise ValueError("αμ searches for the player to move's own view")
     owner, run = streak_state(view.tricks, view.rules.longest_streak)
-    search = _Search(me, mask(view.hands[me]), [mask(h) for h in hands], view.rules.longest_streak)
+    search = _Search(me, mask(view.own_hand), [mask(h) for h in hands], view.rules.longest_streak)
     lead = INDEX[view.trick[0]] if view.trick else -1
     cards, fronts = search.mover(search.mine, search.theirs, lead, owner, run, depth)
     return {CARD[c]: float(f.mean(axis=1).max()) for c, f in zip(cards, fronts)}
@@ -140,7 +140,7 @@ class AlphaMuBot(SolverBot):
         self.depth = depth
 
     def card_choice(self, view: View) -> Card:
-        if len(view.hands[view.player]) > self.largest or len(view.legal) == 1:
+        if len(view.own_hand) > self.largest or len(view.legal) == 1:
             return super().card_choice(view)
         sampler = WorldSampler(view)
         if sampler.exact:

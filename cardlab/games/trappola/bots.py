@@ -272,7 +272,8 @@ class SolverBot(SearchBot):
         if state.phase != EXCHANGE or not self.exchange_worlds:
             return super().choose(state)
         from .solved_choices import judge_choices  # solved_choices exchanges by this module's rule of thumb
-        return Action(judge_choices(state, self.rng.randrange(2**32), self.exchange_worlds).best())
+        judged = judge_choices(state, self.rng.randrange(2**32), self.exchange_worlds)
+        return super().choose(state) if judged is None else Action(judged.best())
 
     def card_choice(self, view: View) -> Card:
         from .pimc import judge  # pimc reads this module's view helpers

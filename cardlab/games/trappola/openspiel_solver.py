@@ -75,7 +75,7 @@ class ISMCTSSolverBot:
         view = state.view(state.current_player)
         if view.phase == PLAY and all(a.startswith("play") for a in view.legal) and WorldSampler(view).exact:
             return PLAY_CARD[judge(view, 1, self.rng).best()]
-        return self.player.choose(state)
+        return Action(self.player.choose(state))
 
     def __repr__(self) -> str:
         return f"ISMCTSSolverBot(simulations={self.simulations})"

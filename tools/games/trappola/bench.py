@@ -40,7 +40,8 @@ import argparse
 import multiprocessing
 import time
 from functools import partial
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from collections.abc import Hashable
+from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence
 
 from cardlab.bots import RandomBot
 from cardlab.games.trappola.alphamu import AlphaMuBot
@@ -293,6 +294,12 @@ def solver_speed(deals: int) -> None:
               f"max {t[-1]:.3f}   ({len(t)} decisions)", flush=True)
 
 
+class TrappolaPlayer(Protocol):
+    """A player of Trappola as the benchmark times it."""
+
+    def choose(self, state: trappola.State) -> Hashable: ...
+
+
 def ismcts_seat(simulations: int, seed: int) -> OpenSpielPlayer:
     """OpenSpiel's ISMCTS with ``simulations`` a decision, at a single deal of Trappola."""
     from cardlab.openspiel.bots import ismcts_player
@@ -300,7 +307,7 @@ def ismcts_seat(simulations: int, seed: int) -> OpenSpielPlayer:
     return ismcts_player("cardlab_trappola", simulations=simulations)(seed)
 
 
-def ismcts_solver_seat(simulations: int, seed: int) -> object:
+def ismcts_solver_seat(simulations: int, seed: int) -> TrappolaPlayer:
     """ISMCTS on the exact solver with ``simulations`` a decision, at a single deal of Trappola."""
     from cardlab.games.trappola.openspiel_solver import ISMCTSSolverBot
 
@@ -332,7 +339,7 @@ def card_decisions(deals: int) -> list[trappola.State]:
 
 
 def ismcts_simulations(seconds: float, states: Sequence[trappola.State], probe: int = 100,
-                       seat: Callable[[int, int], object] = ismcts_seat) -> int:
+                       seat: Callable[[int, int], TrappolaPlayer] = ismcts_seat) -> int:
     """The ISMCTS simulations a decision that take ``seconds`` of CPU on average, timed at ``probe``
     over ``states`` (``seat(simulations, seed)`` makes the player)."""
     seat(probe, 0).choose(states[0])                                         # imported
