@@ -3,7 +3,8 @@ with the engine: its answer is what the engine does with the cut, its explanatio
 reason of the engine's classifier (the reason the engine refuses the cut with, when it does), a
 reason of a legal cut exactly when the engine takes the cut, and its rule is that reason's.
 Swapping two reasons in the classifier (the issue's "same suit, higher" / "same suit, not higher")
-is caught.
+is caught. The same for Cleopatra's slap exercises and the engine's classifier of slaps
+(``State.slap_reason``).
 """
 
 from __future__ import annotations
@@ -15,6 +16,10 @@ from typing import Any, Iterator
 import pytest
 
 from cardlab.errors import IllegalActionError, Reason
+from cardlab.exercises import phrase
+from cardlab.games.cleopatra import engine as cleopatra
+from cardlab.games.cleopatra import exercises as cleopatra_exercises
+from cardlab.games.cleopatra.events import Played
 from cardlab.games.kirifu import exercises, moves
 from cardlab.games.kirifu.words import REFUSALS
 
@@ -97,3 +102,68 @@ def test_a_swapped_reason_is_caught(monkeypatch):
     monkeypatch.setattr(exercises, "cut_reason", swapped)
     found = [problem for kind, exercise in made(2) for problem in disagreements(kind, exercise)]
     assert any("same-suit-not-higher" in problem and "taken by the engine" in problem for problem in found), found
+
+
+def slap_exercises(games: int) -> Iterator[Any]:
+    """Every slap exercise (on a pair and not, under both rules it is asked under) of ``games`` games."""
+    rng = random.Random(37)
+    for rules in (cleopatra.CLEOPATRA, cleopatra_exercises.FACES_RULES):
+        for seed in range(games):
+            for state in cleopatra_exercises.positions(seed, rules):
+                for pair in (True, False):
+                    exercise = cleopatra_exercises.MAKERS["slap"](state, rng, pair=pair)
+                    if exercise is not None:
+                        yield exercise
+
+
+def slap_disagreements(exercise: Any) -> list[str]:
+    """How a slap exercise disagrees with the engine (nothing: it agrees)."""
+    state, reason = exercise.position, exercise.reason
+    refused: dict[int, IllegalActionError] = {}
+    for seat in (0, 1):
+        try:
+            state.clone().play(cleopatra.slap(seat))
+        except IllegalActionError as error:
+            refused[seat] = error
+    last = next(e.player for e in reversed(state.events) if isinstance(e, Played))
+    names = state.players
+    said = exercise.choices[exercise.answer].say("en")
+    expected = (f"Yes: either player may slap it and take all {len(state.pile)} cards" if not refused
+                else f"Yes, but only {names[1 - last]}, who did not turn the last card" if list(refused) == [last]
+                else "No: the top two cards are not a pair")
+    problems = [f"the answer says {said!r}, the engine: {expected!r}"] if said != expected else []
+    other = refused.get(1 - last)
+    if (reason.key == "pair") != (other is None):
+        problems.append(f"explained by {reason.key}, {'refused' if other else 'taken'} by the engine")
+    if other is not None and (other.rule, other.key, other.fields) != (reason.rule, reason.key, reason.fields):
+        problems.append(f"explained by {reason}, refused under {other.rule} {other.key}")
+    if exercise.rule != reason.rule:
+        problems.append(f"rule {exercise.rule}, reason {reason.rule}")
+    why = phrase(cleopatra_exercises.WORDS, cleopatra_exercises.EXPLAINED[reason.key], pair=list(state.pile[-2:]))
+    for lang in ("en", "ja"):
+        if exercise.explanation.say(lang) != why.say(lang):
+            problems.append(f"the {lang} explanation does not say {reason.key}")
+    return problems
+
+
+def test_every_slap_exercise_agrees_with_the_engine():
+    """Tens of slap exercises under ``CARDLAB_QUICK``, thousands in the full run."""
+    checked = 0
+    for exercise in slap_exercises(1 if QUICK else 8):
+        assert slap_disagreements(exercise) == []
+        checked += 1
+    assert checked > (100 if QUICK else 2000)
+
+
+def test_a_wrong_slap_reason_is_caught(monkeypatch):
+    right = cleopatra.State.slap_reason
+    swap = {"pair": Reason("C13", "not-a-pair"), "not-a-pair": Reason("C10", "pair")}
+
+    def swapped(state: Any, action: Any) -> Reason:
+        reason = right(state, action)
+        return swap.get(reason.key, reason)
+
+    monkeypatch.setattr(cleopatra.State, "slap_reason", swapped)
+    found = [problem for exercise in slap_exercises(1) for problem in slap_disagreements(exercise)]
+    assert any("explained by pair, refused by the engine" in problem for problem in found), found
+    assert any("explained by not-a-pair, taken by the engine" in problem for problem in found), found
