@@ -496,6 +496,14 @@ class State(GameState[TurnOrSlap, View, Rules]):
             return Reason("C13", "nothing-to-burn", {"player": self.players[action.players[0]]})
         return Reason("C13", "not-a-pair")
 
+    def slap_reason(self, action: Slap) -> Reason:
+        """C10, C13: why the engine takes ``action`` now (``"pair"``: the pair on top, C10, C14;
+        ``"false-slap-burns"``: a false slap burning a card, C13's variant) or refuses it
+        (:meth:`why_illegal`'s reason): the one classifier of slaps, which the exercises explain."""
+        if not self._is_legal(action):
+            return self.why_illegal(action)
+        return Reason("C10", "pair") if self.pair_on_top else Reason("C13", "false-slap-burns")
+
     # --- results and views ------------------------------------------------------------------------
     @property
     def outcome(self) -> Outcome | None:

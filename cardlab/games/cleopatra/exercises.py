@@ -3,7 +3,8 @@ its skill is knowing at a glance what the pile means.
 
 - ``"collect"`` — a payment is running: who takes the pile, and how many cards, if nobody slaps
   and the next cards are the ones shown (C6–C8, C12)?
-- ``"slap"`` — can the pile be slapped now, and by whom (C10, C14)?
+- ``"slap"`` — can the pile be slapped now, and by whom (C10, C13, C14)? Answered and explained by
+  the engine's classifier of slaps (``State.slap_reason``).
 - ``"honour"`` — the payer's next card is an honour: what happens to the payment (C6)?
 
 Each exercise comes from a position of a real game (dealt from the seed, played on without
@@ -22,7 +23,7 @@ from cardlab.exercises import Exercise, find, phrase
 from cardlab.words import Phrase, Words
 
 from .draw import table_svg
-from .engine import CLEOPATRA, Rules, Slap, State, Turn, TurnOrSlap, new_game, variant
+from .engine import CLEOPATRA, Rules, Slap, State, Turn, TurnOrSlap, new_game, slap, variant
 from .events import Captured, Ended, Played
 
 KINDS = ("collect", "slap", "honour")
@@ -140,28 +141,37 @@ def _collect(state: State, rng: random.Random) -> Exercise | None:
         rule="C6", picture=_picture(state), position=state)
 
 
+EXPLAINED = {"pair": "slap_yes", "not-a-pair": "slap_no"}
+"""The explanation of a slap exercise, by the key of the engine's reason for the slap
+(:meth:`~cardlab.games.cleopatra.engine.State.slap_reason`)."""
+
+
 def _slap(state: State, rng: random.Random, pair: bool) -> Exercise | None:
-    """A slap exercise on a pair (``pair``) or on two cards that are not one."""
+    """A slap exercise on a pair (``pair``) or on two cards that are not one: who may slap, and
+    why, as the engine says (the seats whose slaps it takes, its reason for the slap of the seat
+    that did not turn the last card)."""
     view = state.view(None)
     if len(view.pile) < 2:
         return None
-    slaps = {a for a in state.legal_actions() if isinstance(a, Slap)}
-    pair_now = bool(slaps)
-    if pair_now != pair:
+    legal = state.legal_actions()
+    seats = {seat for seat in (0, 1) if slap(seat) in legal}
+    if bool(seats) != pair:
+        return None
+    last = next(e.player for e in reversed(state.events) if isinstance(e, Played))
+    reason = state.slap_reason(slap(1 - last))
+    if reason.key not in EXPLAINED:
         return None
     names = state.players
-    last = next(e.player for e in reversed(state.events) if isinstance(e, Played))
     options = [("either", _phrase("either", n=len(view.pile))),
                ("only_other", _phrase("only_other", name=names[1 - last])), ("no_pair", _phrase("no_pair"))]
     rng.shuffle(options)
-    seats = {a.times[0][0] for a in slaps}
     right = "either" if seats == {0, 1} else "only_other" if seats == {1 - last} else "no_pair"
     top = list(view.pile[-2:])
     return Exercise(
         question=_phrase("slap", cards=top, rule=_phrase(f"rule:{state.rules.slaps}")),
         choices=tuple(p for _, p in options), answer=[k for k, _ in options].index(right),
-        explanation=_phrase("slap_yes" if pair_now else "slap_no", pair=top), rule="C10", picture=_picture(state),
-        position=state)
+        explanation=_phrase(EXPLAINED[reason.key], pair=top), rule=reason.rule, picture=_picture(state),
+        position=state, reason=reason)
 
 
 def _honour(state: State, rng: random.Random) -> Exercise | None:

@@ -21,8 +21,8 @@ from cardlab.game import TERMINAL, GameState, HandsView, Outcome, check_rules, r
 from .words import REFUSALS
 from .events import (Dealt, DealScored, Declared, Exchanged, GameEnded, Kept, Played,  # noqa: F401
                      TrickWon, describe)
-from .scoring import (DECLARABLE, DealSheet, Declaration, Trick, beats, card_points,
-                               deal_sheet, TWO_BONUS)
+from .scoring import (DECLARABLE, DealSheet, Declaration, Trick, card_points, deal_sheet,
+                      trick_reason, TWO_BONUS)
 
 if TYPE_CHECKING:  # pandas is imported only when a sheet is asked for
     import pandas as pd
@@ -265,7 +265,7 @@ class State(GameState[Action, View, Rules]):
             return
         leader = 1 - p
         lead, follow = self.trick
-        winner = p if beats(follow, lead) else leader  # T11
+        winner = p if trick_reason(follow, lead).key == "higher" else leader  # T11
         trick = Trick(leader, lead, follow, winner)
         self.tricks.append(trick)
         self.trick = []

@@ -4,6 +4,9 @@ rule-of-thumb players' games), each answer what the engine does:
 - ``"follow"`` — the opponent led: which one of four cards of your hand may you play (T11)?
 - ``"winner"`` — a trick of two cards: who takes it (T11: the higher card of the suit led; no trumps)?
 - ``"points"`` — how many card points does the trick hold (T2: A 6, R 5, C 4, F 3)? A number.
+
+A follow or winner exercise is explained, and its rule given, by the engine's reason: why the other
+cards are barred (``State.why_illegal``), who takes the trick (``scoring.trick_reason``).
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from .bots import RuleOfThumbBot
 from .draw import table_svg
 from .engine import PLAY, State, new_game
 from .events import TrickWon
+from .scoring import trick_reason
 from .words import card_text, suit_text
 
 KINDS = ("follow", "winner", "points")
@@ -73,6 +77,14 @@ def positions(seed: int) -> Iterator[State]:
         state.apply(players[state.current_player].choose(state))
 
 
+FOLLOW_EXPLAINED = {"follow-suit": "follow_why"}
+"""The explanation of a follow exercise, by the key of the engine's reason for barring the other
+cards shown (:meth:`~cardlab.games.trappola.engine.State.why_illegal`)."""
+WINNER_EXPLAINED = {"higher": "higher", "lower": "lower", "other-suit": "other_suit"}
+"""The explanation of a winner exercise, by the key of the engine's reason for the trick
+(:func:`~cardlab.games.trappola.scoring.trick_reason`)."""
+
+
 def _follow(state: State, rng: random.Random) -> Exercise | None:
     seat, view = state.current_player, state.view(state.current_player)
     if len(view.trick) != 1:
@@ -83,15 +95,18 @@ def _follow(state: State, rng: random.Random) -> Exercise | None:
     if not barred:
         return None
     shown = [rng.choice(legal), *rng.sample(barred, min(3, len(barred)))]
+    reason = state.why_illegal(f"play {shown[1].ascii()}")  # why the others are barred: the engine's reason
+    if reason.key not in FOLLOW_EXPLAINED:
+        return None
     order = sorted(range(len(shown)), key=lambda _i: rng.random())
     names = state.players
     options = {str(i): _card(card) for i, card in enumerate(shown)}
     return choice_exercise(
         phrase(WORDS, "follow", leader=names[1 - seat], lead=_card(lead), name=names[seat]), options, "0",
         [str(i) for i in order],
-        explanation=phrase(WORDS, "follow_why", name=names[seat], suit=_suit(lead), card=_card(shown[0])),
-        rule=state.why_illegal(f"play {shown[1].ascii()}").rule,  # why the others are barred: the engine's reason
-        picture=_picture(state, seat), position=state)
+        explanation=phrase(WORDS, FOLLOW_EXPLAINED[reason.key], name=names[seat], suit=_suit(lead),
+                           card=_card(shown[0])),
+        rule=reason.rule, reason=reason, picture=_picture(state, seat), position=state)
 
 
 def _suit(card: Card) -> Phrase:
@@ -118,13 +133,14 @@ def _winner(state: State, rng: random.Random) -> Exercise | None:
     def said(key: str) -> Phrase:
         return phrase(WORDS, key, leader=names[leader], follower=names[follower], lead=_card(lead), follow=_card(follow))
 
-    why = "other_suit" if follow.suit != lead.suit else "higher" if won.winner == follower else "lower"
+    reason = trick_reason(follow, lead)
     order = sorted(["leader", "follower"], key=lambda _k: rng.random())
     return choice_exercise(
         said("winner"), {"leader": Phrase(names[leader], names[leader]),
                          "follower": Phrase(names[follower], names[follower])},
         "follower" if won.winner == follower else "leader", order,
-        explanation=phrase(WORDS, "winner_why", why=said(why)), rule="T11", position=state)
+        explanation=phrase(WORDS, "winner_why", why=said(WINNER_EXPLAINED[reason.key])), rule=reason.rule,
+        reason=reason, position=state)
 
 
 def _points(state: State, rng: random.Random) -> Exercise | None:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from cardlab.cards import Card
+from cardlab.errors import Reason
 
 if TYPE_CHECKING:  # pandas only when a frame is asked for
     import pandas as pd
@@ -41,6 +42,16 @@ def card_points(cards: Iterable[Card]) -> int:
 def beats(card: Card, lead: Card) -> bool:
     """T11: does ``card``, played second, beat ``lead``? Only a higher card of the led suit does."""
     return card.suit == lead.suit and STRENGTH[card.rank] > STRENGTH[lead.rank]
+
+
+def trick_reason(card: Card, lead: Card) -> Reason:
+    """T11: why ``card``, played second to ``lead``, takes the trick (``"higher"``: higher, of the
+    suit led) or not (``"lower"``, ``"other-suit"``): the engine's classifier of a trick, which the
+    exercises explain; it agrees with :func:`beats`, the players' fast test."""
+    fields = {"card": card.ascii(), "lead": lead.ascii()}
+    if card.suit != lead.suit:
+        return Reason("T11", "other-suit", fields)
+    return Reason("T11", "higher" if STRENGTH[card.rank] > STRENGTH[lead.rank] else "lower", fields)
 
 
 def announcement(rank: str, count: int) -> str:

@@ -285,7 +285,13 @@ COACH = Words(
     },
 )
 
-#: why an action is refused (:meth:`cardlab.games.trappola.State.why_illegal`), by the reason's key
+def _card_said(text: str, lang: str) -> str:
+    """A card field of a reason (its ASCII text) as a card's name in ``lang``."""
+    return card_text(Card.parse(text, ITALIAN), lang)
+
+
+#: why an action is refused (:meth:`cardlab.games.trappola.State.why_illegal`) and who takes a trick
+#: (:func:`cardlab.games.trappola.scoring.trick_reason`), by the reason's key
 REFUSALS = refusals(ReasonWords(
     en={
         "exchanges-over": "the exchanges are over: the play has begun",
@@ -297,6 +303,9 @@ REFUSALS = refusals(ReasonWords(
         "too-few": "you hold {count} of rank {rank}, not three or four",
         "fourth-taken": "the fourth {rank} has been taken in a trick: three may no longer be declared",
         "rank-played": "a card of rank {rank} has been played: declare before playing one of them",
+        "higher": "the {card} is of the suit led and higher than the {lead}: it takes the trick",
+        "lower": "the {card} is lower than the {lead}: the leader takes the trick",
+        "other-suit": "the {card} is not of the suit led: the leader takes the trick",
     },
     ja={
         "exchanges-over": "手札交換はもう終わり、プレイが始まっています",
@@ -308,8 +317,11 @@ REFUSALS = refusals(ReasonWords(
         "too-few": "{rank}は{count}枚しかなく、3枚組にも4枚組にもなりません",
         "fourth-taken": "4枚目の{rank}がトリックで取られたので、3枚組はもう宣言できません",
         "rank-played": "{rank}はもう出ています。宣言はその数字のカードを出す前にします",
+        "higher": "{card}はリードと同じスートで{lead}より高いので、トリックを取ります",
+        "lower": "{card}は{lead}より低いので、リードした側がトリックを取ります",
+        "other-suit": "{card}はリードと違うスートなので、リードした側がトリックを取ります",
     },
-), {"card": lambda text, lang: card_text(Card.parse(text, ITALIAN), lang),
+), {"card": _card_said, "lead": _card_said,
     "rank": lambda rank, lang: rank_text(rank, lang), "suit": lambda suit, lang: suit_text(suit, lang)})
 
 
