@@ -238,13 +238,17 @@ def test_every_trappola_exercise_agrees_with_the_engine():
     assert agreeing(trappola_exercises_made(3 if QUICK else 160), trappola_disagreements) > (20 if QUICK else 2000)
 
 
-def test_the_trick_classifier_agrees_with_beats_on_every_pair_of_cards():
+def test_the_trick_classifier_says_t11_on_every_pair_of_cards():
+    """T11: the second card takes the trick when it is of the suit led and ranks higher (T1's
+    ranks from the highest, ``scoring.RANKS``); a card of another suit never does."""
     deck = [Card(rank, suit) for suit in ITALIAN_SUITS for rank in trappola_scoring.RANKS]
     for lead in deck:
         for card in deck:
             if card != lead:
-                assert (trappola_scoring.trick_reason(card, lead).key == "higher") == \
-                    trappola_scoring.beats(card, lead), (card, lead)
+                expected = ("other-suit" if card.suit != lead.suit else "higher"
+                            if trappola_scoring.RANKS.index(card.rank) < trappola_scoring.RANKS.index(lead.rank)
+                            else "lower")
+                assert trappola_scoring.trick_reason(card, lead).key == expected, (card, lead)
                 assert TRAPPOLA_REFUSALS.text("en", trappola_scoring.trick_reason(card, lead).key,
                                               trappola_scoring.trick_reason(card, lead).fields)
 

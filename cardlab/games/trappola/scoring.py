@@ -47,11 +47,9 @@ def beats(card: Card, lead: Card) -> bool:
 def trick_reason(card: Card, lead: Card) -> Reason:
     """T11: why ``card``, played second to ``lead``, takes the trick (``"higher"``: higher, of the
     suit led) or not (``"lower"``, ``"other-suit"``): the engine's classifier of a trick, which the
-    exercises explain; it agrees with :func:`beats`, the players' fast test."""
-    fields = {"card": card.ascii(), "lead": lead.ascii()}
-    if card.suit != lead.suit:
-        return Reason("T11", "other-suit", fields)
-    return Reason("T11", "higher" if STRENGTH[card.rank] > STRENGTH[lead.rank] else "lower", fields)
+    exercises explain; whether it takes the trick is :func:`beats`, the players' fast test."""
+    key = "higher" if beats(card, lead) else "other-suit" if card.suit != lead.suit else "lower"
+    return Reason("T11", key, {"card": card.ascii(), "lead": lead.ascii()})
 
 
 def announcement(rank: str, count: int) -> str:
