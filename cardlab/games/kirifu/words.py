@@ -186,7 +186,7 @@ EVENTS = Words(
         "Cut": "cut 切る {card} with {cutter}", "Omorai": "take {card} · omorai おもらい",
         "Drew": "draw {count} from the stock 山札", "Finished": "finishes {place}", "Last": "is left last, {place}",
         "named": "{who}: {text}", "you": "you"},
-    ja={"Passed": "{cards}を{to}に渡す", "Grouped": "おそろい {cards}", "Cut": "{card}を{cutter}で切る",
+    ja={"Passed": "{cards}を{to}に渡す", "Grouped": "おそろい（{cards}）を作る", "Cut": "{card}を{cutter}で切る",
         "Omorai": "{card}をおもらいする", "Drew": "山札から{count}枚補充する", "Finished": "{place}で上がる",
         "Last": "最後まで残る（{place}）", "named": "{who}：{text}", "you": "あなた"},
 )
