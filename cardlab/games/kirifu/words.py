@@ -122,7 +122,7 @@ WORDS = Words(
                       "選択を解除しました。",
         "refused": "{reason}選択を解除しました。",
         "waiting": "あなたの番です。",
-        "their_turn": "{name}さんの番です。",
+        "their_turn": "{name}の番です。",
         "game_over": "ゲーム終了：あなたは{n}人中{place}です。",
         "log": "記録（新しい順、▶はあなたの手）",
         "sheet": "順位表",
