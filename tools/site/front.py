@@ -21,7 +21,7 @@ WORDS = {
            "play_note": "Each game against the computer, and the sample game of Cleopatra's source replayed step by step.",
            "lessons": "The notebooks, as pages", "with_code": "with its code (JupyterLab)",
            "rules": "The rules", "console": "A Python console", "folder": "notebooks", "docs": "docs"},
-    "ja": {"lang": "日本語", "play": "遊ぶ：カードの台の教室",
+    "ja": {"lang": "日本語", "play": "遊ぶ：教室で遊ぶカードゲーム",
            "play_note": "どのゲームもコンピューターと対戦でき、出典に載っているクレオパトラの一局を1手ずつ再生できます。",
            "lessons": "ノートブック（ページとして）", "with_code": "コード付き（JupyterLab）",
            "rules": "ルール", "console": "Python コンソール", "folder": "notebooks/ja", "docs": "docs/ja"},

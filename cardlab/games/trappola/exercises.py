@@ -52,9 +52,9 @@ WORDS = Words(
         "follow_why": "あなたは{suit}を持っているので、同じスートを出さなくてはなりません（T11）。この中でリードと"
                       "同じスートなのは{card}だけです。",
         "winner": "{leader}が{lead}をリードし、あなたが{follow}を出しました。このトリックを取るのは誰ですか。",
-        "winner_why": "{why}（T11：リードと同じスートの高いカードが勝ちます。切り札はありません）。",
-        "higher": "{follow}はリードと同じスートで{lead}より高いので、あなたが取ります",
-        "lower": "{follow}は{lead}より低いので、{leader}が取ります",
+        "winner_why": "{why}（T11：リードと同じスートの強いカードが勝ちます。切り札はありません）。",
+        "higher": "{follow}はリードと同じスートで{lead}より強いので、あなたが取ります",
+        "lower": "{follow}は{lead}より弱いので、{leader}が取ります",
         "other_suit": "{follow}はリードと違うスートなので、{leader}が取ります",
         "points": "{leader}が{lead}をリードし、あなたが{follow}を出しました。このトリックのカードの点は何点ですか。",
         "points_why": "カードの点は{points}点です。Aが6点、王が5点、騎士が4点、歩兵が3点、ほかは0点です（T2）。",
