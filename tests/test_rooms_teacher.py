@@ -78,7 +78,7 @@ class Boxes(HTMLParser):
 def test_each_game_s_codes_are_inside_its_box_and_no_form_breaks_a_paragraph(server):
     """Issue 39's second trial: the spectators' QR code sat under the game's buttons, outside its box,
     and the page's buttons were forms inside paragraphs."""
-    handle = server.room("3E")
+    handle = server.room("3 boxes")
     status, page = post(handle.page(), do="add_game", choice="kirifu/kirifu", seats="Aiko\r\nBen\r\ncomputer")
     boxes = Boxes()
     boxes.feed(page)
@@ -117,6 +117,24 @@ def test_the_records_of_finished_games_are_one_download(server):
         assert "attachment" in reply.headers["Content-Disposition"]
         [record] = json.loads(reply.read())
     assert record["actions"] == game.state.history_text()
+
+
+def test_a_game_the_teacher_ends_or_restarts_at_the_bell_is_in_the_download_as_far_as_it_went(server):
+    """Issue 39's second trial: ending a game in progress left nothing to download (records: 0)."""
+    handle = server.room("3 bell")
+    game = handle.add_game("trappola", ["Ann", "Ben"], rules="single-deal", seed=2)
+    for _ in range(3):
+        seat = game.seats[game.state.current_player]
+        game.act(seat, "en", game.state.action_text(game.state.legal_actions()[0]))
+    played = game.state.history_text()
+    assert post(handle.page(), do="restart_game", game=str(game.id))[0] == 200
+    restarted = handle.room.games[-1]
+    assert post(handle.page(), do="end_game", game=str(restarted.id))[0] == 200
+    with urllib.request.urlopen(handle.page() + "/records", timeout=60) as reply:
+        records = json.loads(reply.read())
+    assert [r["actions"] for r in records] == [played, restarted.state.history_text()] and len(played) == 3
+    with urllib.request.urlopen(handle.page(), timeout=60) as reply:
+        assert "records (2)" in reply.read().decode()
 
 
 def test_the_same_options_find_the_game_made_before(server):
