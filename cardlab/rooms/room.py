@@ -373,8 +373,9 @@ class Room:
         self.is_open = bool(is_open)
 
     def records(self) -> list[Record]:
-        """The records of the room's finished games, in the order they were made."""
-        return [g.record() for g in self.games if g.state.is_over]
+        """The records of the room's finished games, in the order they were made: the games played
+        to their end and those the teacher ended or restarted (their actions so far)."""
+        return [g.record() for g in self.games if g.state.is_over or not g.on]
 
 
 def _header(record: Record) -> dict[str, Any]:
