@@ -22,7 +22,9 @@ class ExerciseError(FieldError):
 
 @dataclass(frozen=True)
 class Exercise:
-    """One question (``question``, with the position drawn in ``picture``: SVG in each language).
+    """One question (``question``, with the position drawn in ``picture``: SVG in each language;
+    the question, choices and explanation call each seat as the picture does: the seat it is drawn
+    for "you", the others by name).
     With ``choices``, the answer is the index ``answer`` of the right one; without, the answer is
     the number ``answer``. ``explanation`` says why, citing the rule (``rule``: its ID), where it
     explains a rule in the engine's words, those of ``reason`` (the engine's classifier's

@@ -189,11 +189,12 @@ def event_rows(events: Iterable[Any]) -> list[dict[str, Any]]:
 
 
 def to_frame(events: Iterable[Any], lang: str = "en") -> "pd.DataFrame":
-    """The events of a game as a pandas DataFrame, one row per event; with ``lang="ja"`` its
-    headers and the events' names are Japanese (:func:`cardlab.words.frames.frame_labels`)."""
-    import pandas as pd
+    """The events of a game as a pandas DataFrame, one row per event, a field an event has not shown
+    blank (:class:`cardlab.event_table.EventFrame`); with ``lang="ja"`` its headers and the events'
+    names are Japanese (:func:`cardlab.words.frames.frame_labels`)."""
+    from .event_table import event_frame
     labels = frame_labels(lang)
-    frame = pd.DataFrame(event_rows(events))
+    frame = event_frame(event_rows(events))
     if "event" in frame:
         frame["event"] = frame["event"].map(lambda name: labels.get(name, name))
     return frame.rename(columns=lambda name: labels.get(name, name))

@@ -210,7 +210,7 @@ def trappola_disagreements(kind: str, exercise: Any) -> list[str]:
             if error is not None and (error.rule, error.key, error.fields) != (reason.rule, reason.key, reason.fields):
                 problems.append(f"{action}: explained by {reason}, refused under {error.rule} {error.key}")
         lead, answer = Card.parse(reason.fields["card"], ITALIAN), by_text[exercise.choices[exercise.answer].say("en")]
-        why = phrase(trappola_exercises.WORDS, trappola_exercises.FOLLOW_EXPLAINED[reason.key], name=state.players[seat],
+        why = phrase(trappola_exercises.WORDS, trappola_exercises.FOLLOW_EXPLAINED[reason.key],
                      suit=Phrase.of(lambda lang: suit_text(lead.suit, lang)),
                      card=Phrase.of(lambda lang: card_text(answer, lang)))
         problems += [f"the {lang} explanation does not say {reason.key}" for lang in ("en", "ja")
@@ -222,11 +222,11 @@ def trappola_disagreements(kind: str, exercise: Any) -> list[str]:
     won = next(e for e in probe.events[start:] if isinstance(e, TrickWon))
     if (reason.key == "higher") != (won.winner == seat):
         problems.append(f"explained by {reason.key}, the engine gives the trick to seat {won.winner}")
-    if exercise.choices[exercise.answer].say("en") != state.players[won.winner]:
+    if exercise.choices[exercise.answer].say("en") != ("You" if won.winner == seat else state.players[won.winner]):
         problems.append(f"the answer says {exercise.choices[exercise.answer].say('en')}")
-    names, lead = state.players, Card.parse(reason.fields["lead"], ITALIAN)
-    why = phrase(trappola_exercises.WORDS, trappola_exercises.WINNER_EXPLAINED[reason.key], leader=names[1 - seat],
-                 follower=names[seat], lead=Phrase.of(lambda lang: card_text(lead, lang)),
+    lead = Card.parse(reason.fields["lead"], ITALIAN)
+    why = phrase(trappola_exercises.WORDS, trappola_exercises.WINNER_EXPLAINED[reason.key],
+                 leader=state.players[1 - seat], lead=Phrase.of(lambda lang: card_text(lead, lang)),
                  follow=Phrase.of(lambda lang: card_text(follow, lang)))
     problems += [f"the {lang} explanation does not say {reason.key}" for lang in ("en", "ja")
                  if why.say(lang) not in exercise.explanation.say(lang)]

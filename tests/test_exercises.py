@@ -3,6 +3,7 @@ the exercise's position (C6, C10, C14), whatever order the choices come in."""
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -154,9 +155,9 @@ def _name(card) -> str:
 def test_trappola_the_trick_goes_to_the_higher_card_of_the_suit_led_and_holds_its_card_points_T11_T2(seed):
     e = trappola_exercise("winner", seed)
     state = e.position
-    leader, follower = state.players[1 - state.current_player], state.players[state.current_player]
+    leader = state.players[1 - state.current_player]
     lead, follow = _trick_cards(e.question.en)
-    assert _right(e) == (follower if beats(follow, lead) else leader)
+    assert _right(e) == ("You" if beats(follow, lead) else leader)
     p = trappola_exercise("points", seed)
     cards = _trick_cards(p.question.en)
     assert p.answer == sum(POINTS.get(c.rank, 0) for c in cards) and not p.choices
@@ -203,3 +204,36 @@ def test_every_kind_of_the_other_games_speaks_japanese(make, kinds):
         e = make(kind, 5)
         for text in (e.question.ja, e.explanation.ja, *(c.ja for c in e.choices)):
             assert [w for w in re.findall(r"[A-Za-z]{2,}", text) if w not in e.position.players] == [], text
+
+
+YOU = {"en": r"\b[Yy]our?\b", "ja": "あなた"}
+"""How each language calls the reader's seat: the seat a picture is drawn for."""
+EXERCISES = {"cleopatra": (exercise, KINDS), "trappola": (trappola_exercise, TRAPPOLA_KINDS),
+             "kirifu": (kirifu_exercise, KIRIFU_KINDS)}
+
+
+def seats_named(text: str, players: list[str], lang: str) -> set[str]:
+    """The seats ``text`` names: a player by name, the reader as "you"."""
+    named = {name for name in players if re.search(rf"(?<![A-Za-z]){re.escape(name)}(?![A-Za-z])", text)}
+    return named | ({"you"} if re.search(YOU[lang], text) else set())
+
+
+@pytest.mark.parametrize("game", EXERCISES)
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_an_exercise_names_the_seats_as_its_picture_does(game, lang):
+    """Issue 39: the picture is drawn for a seat, which it calls "you" and the others by name; the
+    question, its choices and its explanation call each seat the same (never "Ada" for the seat
+    the picture calls "you")."""
+    make, kinds = EXERCISES[game]
+    pictured = 0
+    for kind in kinds:
+        for seed in range(4):
+            e = make(kind, seed)
+            if e.picture is None:
+                continue
+            picture = html.unescape(re.sub(r"<[^>]*>", " ", e.picture.say(lang)))
+            players = list(e.position.players)
+            text = " ".join(p.say(lang) for p in (e.question, e.explanation, *e.choices))
+            assert seats_named(text, players, lang) <= seats_named(picture, players, lang), text
+            pictured += 1
+    assert pictured >= 4

@@ -324,6 +324,22 @@ def test_to_frame_in_japanese_names_its_columns_and_events_in_japanese():
         to_frame(state.events, lang="fr")
 
 
+def test_an_event_table_shows_a_field_an_event_has_not_blank_and_seats_as_whole_numbers():
+    """Issue 39: the notebooks' event tables were full of NaN, and a seat read 1.0."""
+    from cardlab.games import trappola
+    game = trappola.new_game(deal=trappola.make_deal(["AD RD CD FD AC RC CC FC 9D", "2S AB RB CB FB 10B 9B 8B 7B"],
+                                                     dealer=0))
+    for action in ["keep", "keep", "play 2S", "play AD"]:
+        game.play(action)
+    frame = to_frame(game.events[-3:])                  # played, played, trick won
+    for shown in (repr(frame), frame._repr_html_()):
+        assert "NaN" not in shown and "NA" not in shown and "1.0" not in shown
+    assert "<td></td>" in frame._repr_html_()
+    assert list(frame.player.isna()) == [False, False, True]       # still missing for pandas
+    assert frame.points.sum() == 6 and list(frame.player.dropna()) == [1, 0]
+    assert "NaN" not in repr(to_frame(game.events, lang="ja"))
+
+
 def test_record_states_step_through_the_game():
     state = new_game(seed=1)
     for _ in range(6):

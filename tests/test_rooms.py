@@ -314,3 +314,39 @@ def test_a_server_killed_at_any_commit_restarts_with_no_game_stuck(tmp_path, nam
         again.store.close()
         kill_at += 1
     assert points == len(commits) and {"add_room", "add_game", "add_actions", "set_seat"} <= set(commits)
+
+
+def test_a_lobby_started_while_the_store_is_locked_lets_the_computer_move_once_it_is_free(tmp_path):
+    """A server killed right after a seat went to the computer on its turn, started again while
+    another program holds the database: it starts (the computer's moves undone, the game waiting
+    in ``unsettled``, nothing raised), and once the lock is given back ``settle_waiting`` makes
+    them, each stored once."""
+    db = tmp_path / "rooms.sqlite"
+    lobby = Lobby(Store(db))
+    game = lobby.add_room("3B").add_game("trappola", ["Ann", "Ben"], seed=0)
+    assert game.state.current_player == 0
+
+    def killed_after_the_seat(what):
+        if what == "set_seat":
+            raise Killed(what)
+
+    lobby.store.committed = killed_after_the_seat
+    with pytest.raises(Killed):
+        game.seat_computer(0)
+    lobby.store.close()
+    holder = sqlite3.connect(db, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    try:
+        again = Lobby(Store(db))
+        [made] = again.rooms[0].games
+        assert made.seats[0].kind == COMPUTER and made.state.current_player == 0
+        assert made.state.history_text() == [] and again.unsettled == [made]
+        assert again.settle_waiting() == [] and again.unsettled == [made]      # still held: still waiting
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert made.spectator in again.settle_waiting() and again.unsettled == []
+    assert made.state.current_player == 1 and made.table(made.seats[1]).choices()
+    [stored] = again.store.games(again.rooms[0].id)
+    assert stored.actions == made.state.history_text() != [] and made.saved == len(stored.actions)
+    again.store.close()

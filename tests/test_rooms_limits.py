@@ -102,6 +102,14 @@ db.execute("ROLLBACK")
 """
 
 
+def hold_the_database(path: str) -> subprocess.Popen:
+    """Another program holding the database's write lock (until its input is closed)."""
+    holder = subprocess.Popen([sys.executable, "-c", HOLD_THE_DATABASE, path], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True)
+    assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+    return holder
+
+
 def answers_waiting(client: SeatClient) -> list[dict[str, Any]]:
     """The answers that have arrived for ``client`` and not been read yet (timers skipped)."""
     seen = len(client.raw)
@@ -122,10 +130,8 @@ def test_a_database_another_program_holds_stalls_only_the_changes_and_refuses_th
         before = [(g.state.history_text(), g.saved, g.state.current_player) for g in games[:2]]
     store = server.lobby.store
     monkeypatch.setattr(store, "timeout", 600.0)       # the actions wait until the test lowers it
-    holder = subprocess.Popen([sys.executable, "-c", HOLD_THE_DATABASE, store.path], stdin=subprocess.PIPE,
-                              stdout=subprocess.PIPE, text=True)
+    holder = hold_the_database(store.path)
     try:
-        assert holder.stdout.readline().strip() == "held"
         for mover in movers:
             mover.send({"type": "act", "action": mover.draw["legal"][0], "seq": mover.draw["seq"]})
         assert watcher.ask({"type": "hello"})["type"] == "draw"        # another room reads and draws
@@ -149,6 +155,51 @@ def test_a_database_another_program_holds_stalls_only_the_changes_and_refuses_th
             assert len(game.state.history) > len(history) and game.saved == len(game.state.history)
     for client in (*movers, watcher, waiting):
         client.close()
+
+
+@pytest.mark.parametrize("change", ["seat_computer", "add_game"])
+def test_the_computer_s_moves_a_locked_store_could_not_keep_are_made_once_it_is_free(server, monkeypatch, change):
+    """A teacher's change after which the computer must move is kept (the seat to move given to
+    the computer; a new game whose first move is the computer's), then another program takes the
+    database before the computer's moves are written: they are undone and the teacher is told the
+    change was made; once the lock is given back the server makes them by itself — the person's
+    page is drawn to move with no frame sent — and each is stored once."""
+    handle = server.room(f"settled after {change}")
+    store, holders = server.lobby.store, []
+
+    def take_the_lock_after_the_change(what: str) -> None:
+        if what == {"seat_computer": "set_seat"}.get(change, change) and not holders:
+            holders.append(hold_the_database(store.path))
+
+    token = handle.room.teacher
+    if change == "seat_computer":
+        game = handle.add_game("trappola", ["Ann", "Ben"], seed=0)      # Ann, seat 0, to move
+        monkeypatch.setattr(store, "committed", take_the_lock_after_the_change)
+        status, reply = teacher(server, {"token": token, "do": change, "game": game.id, "seat": 0})
+    else:
+        monkeypatch.setattr(store, "committed", take_the_lock_after_the_change)
+        status, reply = teacher(server, {"token": token, "do": change, "game": "trappola",
+                                         "seats": ["computer", "Ben"], "seed": 0})
+        game = handle.room.game(reply["game"])
+    try:
+        assert status == 200 and holders, reply
+        with server.lobby.lock:
+            assert game.seats[0].kind == "computer" and game.state.current_player == 0
+            assert game.state.history_text() == [] and game in server.lobby.unsettled
+        ben = SeatClient(server.url, game.seats[1].token)
+        assert not ben.to_move
+    finally:
+        for holder in holders:
+            holder.communicate("")                     # the lock given back
+    while not ben.to_move:                             # drawn by the server: Ben sends nothing
+        ben.recv()
+    with server.lobby.lock:
+        kept = game.state.history_text()
+        assert kept and game.saved == len(kept) and game not in server.lobby.unsettled
+    [stored] = [g for g in store.games(handle.room.id) if g.id == game.id]
+    assert stored.actions == kept
+    assert ben.act(ben.draw["legal"][0])["type"] == "draw"      # and the game goes on
+    ben.close()
 
 
 class StuckSocket:

@@ -8,6 +8,7 @@ import json
 import urllib.error
 import urllib.parse
 import urllib.request
+from html.parser import HTMLParser
 
 import pytest
 
@@ -45,6 +46,45 @@ def test_the_page_makes_a_game_with_names_and_the_computer_and_shows_its_codes(s
     assert handle.watch_link(game) in page
 
 
+class Boxes(HTMLParser):
+    """Where a page's QR codes are (inside a game's box or not), and any form written inside a
+    paragraph (HTML closes the paragraph there: what followed fell out of its place)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.divs: list[str] = []           # the classes of the open divs
+        self.in_paragraph = False
+        self.codes_in_box, self.codes_outside, self.forms_in_p = 0, 0, 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "div":
+            self.divs.append(dict(attrs).get("class") or "")
+        elif tag == "p":
+            self.in_paragraph = True
+        elif tag == "form":
+            self.forms_in_p += self.in_paragraph
+        elif tag == "svg":
+            inside = "cardlab-room-game" in self.divs
+            self.codes_in_box += inside
+            self.codes_outside += not inside
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "div":
+            self.divs.pop()
+        elif tag == "p":
+            self.in_paragraph = False
+
+
+def test_each_game_s_codes_are_inside_its_box_and_no_form_breaks_a_paragraph(server):
+    """Issue 39's second trial: the spectators' QR code sat under the game's buttons, outside its box,
+    and the page's buttons were forms inside paragraphs."""
+    handle = server.room("3 boxes")
+    status, page = post(handle.page(), do="add_game", choice="kirifu/kirifu", seats="Aiko\r\nBen\r\ncomputer")
+    boxes = Boxes()
+    boxes.feed(page)
+    assert (boxes.codes_in_box, boxes.codes_outside, boxes.forms_in_p) == (3, 0, 0)
+
+
 def test_the_page_restarts_and_ends_games_closes_the_room_and_says_what_it_refused(server):
     handle = server.room("3C")
     game = handle.add_game("trappola", ["Ann", "computer"], rules="single-deal", seed=1)
@@ -77,6 +117,24 @@ def test_the_records_of_finished_games_are_one_download(server):
         assert "attachment" in reply.headers["Content-Disposition"]
         [record] = json.loads(reply.read())
     assert record["actions"] == game.state.history_text()
+
+
+def test_a_game_the_teacher_ends_or_restarts_at_the_bell_is_in_the_download_as_far_as_it_went(server):
+    """Issue 39's second trial: ending a game in progress left nothing to download (records: 0)."""
+    handle = server.room("3 bell")
+    game = handle.add_game("trappola", ["Ann", "Ben"], rules="single-deal", seed=2)
+    for _ in range(3):
+        seat = game.seats[game.state.current_player]
+        game.act(seat, "en", game.state.action_text(game.state.legal_actions()[0]))
+    played = game.state.history_text()
+    assert post(handle.page(), do="restart_game", game=str(game.id))[0] == 200
+    restarted = handle.room.games[-1]
+    assert post(handle.page(), do="end_game", game=str(restarted.id))[0] == 200
+    with urllib.request.urlopen(handle.page() + "/records", timeout=60) as reply:
+        records = json.loads(reply.read())
+    assert [r["actions"] for r in records] == [played, restarted.state.history_text()] and len(played) == 3
+    with urllib.request.urlopen(handle.page(), timeout=60) as reply:
+        assert "records (2)" in reply.read().decode()
 
 
 def test_the_same_options_find_the_game_made_before(server):

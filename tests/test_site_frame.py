@@ -32,7 +32,7 @@ def _notebook(path: Path, heading: str) -> None:
 
 
 def test_a_japanese_voici_page_has_its_language_title_and_progress_from_the_first_paint(tmp_path):
-    _notebook(tmp_path / "files" / "notebooks" / "ja" / "classroom.ipynb", "カードの台の教室")
+    _notebook(tmp_path / "files" / "notebooks" / "ja" / "classroom.ipynb", "教室で遊ぶカードゲーム")
     _notebook(tmp_path / "files" / "notebooks" / "classroom.ipynb", "The card tables' classroom")
     for folder in ("voici/render/notebooks/ja", "voici/render/notebooks"):
         (tmp_path / folder).mkdir(parents=True, exist_ok=True)
@@ -41,7 +41,7 @@ def test_a_japanese_voici_page_has_its_language_title_and_progress_from_the_firs
     (tmp_path / "lab" / "index.html").write_text("<html><head><title>lab</title></head></html>")
     frame_pages(tmp_path)
     ja = (tmp_path / "voici/render/notebooks/ja/classroom.html").read_text()
-    assert '<html lang="ja">' in ja and "<title>カードの台の教室</title>" in ja
+    assert '<html lang="ja">' in ja and "<title>教室で遊ぶカードゲーム</title>" in ja
     assert f'<h2 id="loading_text">{PROGRESS["ja"]["loading"]}</h2>' in ja and "Running ..." not in ja
     assert ja.index("window.voila_finish") < ja.index("window.update_loading_text = (index, count, said)")
     assert PROGRESS["ja"]["starting"] in ja and PROGRESS["ja"]["running"] in ja

@@ -28,11 +28,14 @@ import socket
 import threading
 import time
 from pathlib import Path
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from ..records import Record
 from .room import COMPUTER, PERSON, Lobby, Room, RoomError, RoomGame, Seat, prepare_games
 from .store import Store
+
+if TYPE_CHECKING:
+    from .server import Hub
 
 __all__ = ["serve", "RoomServer", "RoomHandle", "Lobby", "Room", "RoomGame", "Seat", "RoomError", "Store",
            "PERSON", "COMPUTER"]
@@ -66,18 +69,25 @@ class RoomServer:
                 raise RoomError(f"port: the room server could not start on {host}:{port}")
             time.sleep(0.02)
 
+    @property
+    def hub(self) -> "Hub":
+        """The server's connections and worker (:class:`~cardlab.rooms.server.Hub`)."""
+        app: Any = self._server.config.app
+        return app.state.hub
+
     async def _serve(self) -> None:
         self.loop = asyncio.get_running_loop()
-        await self._server.serve()
+        settling = self.loop.create_task(self.hub.keep_settling())   # the computer's moves the store could not keep yet
+        try:
+            await self._server.serve()
+        finally:
+            settling.cancel()
 
     def send_changes(self, seats: list[Seat]) -> None:
         """Send the new drawings of ``seats`` to their browsers (from any thread; under the lock)."""
-        from .server import Hub
-        app: Any = self._server.config.app
-        hub: Hub = app.state.hub
-        messages = hub.pending(seats)
+        messages = self.hub.pending(seats)
         if messages and self.loop is not None:
-            self.loop.call_soon_threadsafe(hub.deliver, messages)
+            self.loop.call_soon_threadsafe(self.hub.deliver, messages)
 
     def room(self, name: str = "Class") -> "RoomHandle":
         """The room called ``name``: the one made earlier (kept in the database), else a new one."""

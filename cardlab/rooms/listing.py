@@ -48,9 +48,10 @@ def room_html(handle: Any, lang: str = "en") -> str:
     return '<div class="cardlab-room-listing">' + "".join(parts) + "</div>"
 
 
-def game_html(handle: Any, game: Any, lang: str) -> str:
+def game_html(handle: Any, game: Any, lang: str, watch_code: bool = False) -> str:
     """One game of the listing: its seats, who is connected, each person's link and QR code, the
-    spectators' link (``handle``: what gives the links, :meth:`link` and :meth:`watch_link`)."""
+    spectators' link, with its QR code too if ``watch_code`` (``handle``: what gives the links,
+    :meth:`link` and :meth:`watch_link`)."""
     summary = game.summary()
     status = ROOM.say(lang, f"status_{summary['status']}", n=summary["actions"])
     rows = []
@@ -67,4 +68,5 @@ def game_html(handle: Any, game: Any, lang: str) -> str:
     watch = handle.watch_link(game, lang)
     return (f'<div class="cardlab-room-game"><b>{html.escape(title)}</b> · {html.escape(status)}'
             f'<table>{"".join(rows)}</table><p>{html.escape(ROOM.say(lang, "watch"))} '
-            f'<a href="{html.escape(watch)}" target="_blank">{html.escape(watch)}</a></p></div>')
+            f'<a href="{html.escape(watch)}" target="_blank">{html.escape(watch)}</a>'
+            f'{" " + qr_svg(watch) if watch_code else ""}</p></div>')

@@ -46,7 +46,11 @@ per teacher's request     :data:`MAX_BODY` bytes of body (a longer one is refuse
 per change                :data:`STORE_WAIT` s waiting for a database another program holds
                           (a gesture, an action, a teacher's change; then refused ``store``, 503
                           for the teacher); frames that change nothing (``hello``, ``width``)
-                          and other games never wait for it
+                          and other games never wait for it; a change kept after which the
+                          computer must move (a seat given to it, a new game, a restart) whose
+                          moves the database then refused: the server makes them itself as soon
+                          as it takes a write (asked every :data:`STORE_POLL` s), and the seats'
+                          pages are drawn anew with no frame sent
 ========================  =====================================================================
 """
 
@@ -72,7 +76,7 @@ PING_SECONDS = 5.0        # a ping to every page this often ...
 PING_TIMEOUT = 5.0        # ... and a page that has not answered it within this long is cut (code 1011)
 MAX_BODY = 4096           # a teacher's request's body (bytes)
 STORE_WAIT = 5.0          # the longest a change waits for a database another program holds (s)
-STORE_POLL = 0.05         # ... asking it this often whether it takes a write (s)
+STORE_POLL = 0.05         # ... asking it this often whether it takes a write (s); so too for the computer's waiting moves
 EVENT_TYPES = ("click", "key", "timer")
 TYPES = EVENT_TYPES + ("width", "act", "hello")
 

@@ -17,6 +17,11 @@ every table is redrawn so, and :class:`RoomStoreError` says so: nothing is ever 
 kept. A game restarted from the store is its record replayed, the same state action for action,
 and the computer seats then move if it is theirs to (a server killed between a person's stored
 action and the computer's answer resumes with the computer answering).
+
+A commit after which the computer must move (a seat given to the computer, a new game, a
+restart) stays kept if the computer's moves then cannot be written: they are undone, and the game
+waits in :attr:`Lobby.unsettled` until :meth:`Lobby.settle_waiting` writes them (a room server
+tries again as soon as the store takes a write, with no one's action needed).
 """
 
 from __future__ import annotations
@@ -186,7 +191,7 @@ class RoomGame:
         player = self._bot(bot, number)
         self.room.lobby.store.set_seat(self.id, dataclasses.replace(seat.stored(), kind=COMPUTER, bot=bot))
         seat.player, seat.kind, seat.bot = player, COMPUTER, bot
-        return self.settle()
+        return self.settle_or_wait()
 
     def seat_person(self, number: int, name: str | None = None) -> None:
         """Give seat ``number`` back to a person (its link is the same as before)."""
@@ -235,9 +240,21 @@ class RoomGame:
             raise RoomClosedError("action: this game is over")
 
     def settle(self) -> list[Seat]:
-        """Let the computer seats move if it is theirs to (after a seat changed hands, or on a
-        restart), writing their actions; the seats whose drawing changed."""
+        """Let the computer seats move if it is theirs to, writing their actions; the seats whose
+        drawing changed (``RoomStoreError`` if the store cannot keep them: they are undone)."""
         return self._settle(len(self.state.events), None)
+
+    def settle_or_wait(self) -> list[Seat]:
+        """:meth:`settle` after a commit that made it the computer's turn (a seat given to the
+        computer, a new game, a restart): if the store cannot keep the computer's moves now, the
+        commit stays, the moves are undone and the game waits in the lobby's
+        :attr:`~Lobby.unsettled` (nothing raised). The seats whose drawing changed."""
+        try:
+            return self.settle()
+        except RoomStoreError:
+            if self not in self.room.lobby.unsettled:
+                self.room.lobby.unsettled.append(self)
+            return [*self.seats, self.spectator]
 
     def _settle(self, start: int, actor: Any) -> list[Seat]:
         """Let the computer seats move, write every action not yet written (one transaction), then
@@ -364,7 +381,7 @@ class Room:
             gid = self.lobby.store.add_game(self.id, _header(header), [s.stored() for s in seat_list], spectator)
             made = RoomGame(self, gid, info, state, seat_list, spectator, lang=lang)
             self.games.append(made)
-            made.settle()
+            made.settle_or_wait()
         return made
 
     def game(self, id: int) -> RoomGame:
@@ -379,8 +396,9 @@ class Room:
         self.is_open = bool(is_open)
 
     def records(self) -> list[Record]:
-        """The records of the room's finished games, in the order they were made."""
-        return [g.record() for g in self.games if g.state.is_over]
+        """The records of the room's finished games, in the order they were made: the games played
+        to their end and those the teacher ended or restarted (their actions so far)."""
+        return [g.record() for g in self.games if g.state.is_over or not g.on]
 
 
 def _header(record: Record) -> dict[str, Any]:
@@ -397,13 +415,30 @@ class Lobby:
         self.store = store or Store()
         self.lock = threading.RLock()          # the server's thread and a notebook's share the rooms
         self.rooms: list[Room] = []
+        #: games whose computer seats are to move but whose moves the store could not keep yet
+        #: (:meth:`RoomGame.settle_or_wait`), oldest first: :meth:`settle_waiting` tries them again
+        self.unsettled: list[RoomGame] = []
         for rid, name, teacher, is_open in self.store.rooms():
             room = Room(self, rid, name, teacher, is_open)
             room.games = [self._restore(room, stored) for stored in self.store.games(rid)]
             self.rooms.append(room)
         for room in self.rooms:              # a server killed before the computer answered
             for made in room.games:
-                made.settle()
+                made.settle_or_wait()
+
+    def settle_waiting(self) -> list[Seat]:
+        """Let the computer move in every game of :attr:`unsettled` whose moves the store now
+        keeps (each written once: a game's moves undone before are chosen again, the same); those
+        it still cannot keep go on waiting. The seats whose drawing changed."""
+        changed: list[Seat] = []
+        with self.lock:
+            for made in list(self.unsettled):
+                try:
+                    changed += made.settle()
+                except RoomStoreError:
+                    continue
+                self.unsettled.remove(made)
+        return changed
 
     def add_room(self, name: str = "Class") -> Room:
         """A new room with a new teacher's token."""

@@ -20,6 +20,9 @@ write (:meth:`Hub.store_ready`: a database another program holds stalls that fra
 most :data:`~cardlab.rooms.protocol.STORE_WAIT` s, then it is refused ``store`` with nothing
 changed); the worker's write itself then waits a fraction of a second at most
 (:data:`~cardlab.rooms.store.WRITE_WAIT`), so no other room's frames, pings or sends wait on it.
+A change kept after which the computer's moves could not be written (the database taken in
+between) leaves its game waiting: the server's own task (:meth:`Hub.keep_settling`) makes those
+moves once the database takes a write, and sends the drawings, with no page's frame needed.
 Each connection has its own bounded queue of messages, sent by its own task (:class:`Connection`):
 an action's answer and the other seats' drawings are put on their queues, never awaited, and a
 connection whose queue is full (a page that stopped reading) or whose send hangs is cut; its page
@@ -187,6 +190,23 @@ class Hub:
                 return False
             await asyncio.sleep(protocol.STORE_POLL)
         return True
+
+    async def keep_settling(self) -> None:
+        """The server's own task, for as long as it serves: while a game waits for computer moves
+        the store could not keep (:attr:`Lobby.unsettled`: a commit kept, then the database
+        locked), ask the store every :data:`protocol.STORE_POLL` s, off the event loop, whether it
+        takes a write, and when it does let the computer move there (on the worker, in turn with
+        the frames) and send the drawings: the game goes on with no one's action needed."""
+        loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(protocol.STORE_POLL)
+            if not self.lobby.unsettled:
+                continue
+            try:
+                if await loop.run_in_executor(self.prober, self.lobby.store.writable):
+                    self.deliver(await self.run(lambda: self.pending(self.lobby.settle_waiting())))
+            except Exception as e:              # the store closed under it, or failing: asked again
+                LOG.warning("cardlab rooms: the computer's waiting moves could not be made: %r", e)
 
     def allow(self, conn: Connection) -> bool:
         """The frame is within its connection's rate and its link's (every page of a seat together)."""

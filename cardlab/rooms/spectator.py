@@ -18,7 +18,7 @@ from ..words import Words
 WATCH = Words(
     en={"watching": "Watching {title}: {players}.", "over": "Game over: {winner} won.", "no_winner": "Game over: no winner.",
         "ended": "The teacher ended this game.", "label": "card table, watched (no input)"},
-    ja={"watching": "{title}を観戦中：{players}。", "over": "ゲーム終了：{winner}さんの勝ちです。", "no_winner": "ゲーム終了：勝者なし。",
+    ja={"watching": "{title}を観戦中：{players}。", "over": "ゲーム終了：{winner}の勝ちです。", "no_winner": "ゲーム終了：勝者なし。",
         "ended": "先生がこのゲームを終えました。", "label": "カードの台（観戦のみ）"},
 )
 

@@ -4,7 +4,8 @@ room's teacher's token, which no student's link holds.
 On one page, with no script: the room open or closed (and the button that changes it); a form
 that makes a game (the game and its rules, one line per seat: a person's name, or ``computer``);
 each game with its seats, who is connected now, each person's join link with its QR code and the
-spectators' link (printed, the page is the links and the codes only); buttons that end a game or
+spectators' link with its QR code, inside the game's box (printed, the page is the links and the
+codes only); buttons that end a game or
 restart it (the same game, rules and seats, dealt anew; the old one ended, its record kept); the
 records of the finished games to download (``GET /teacher/{token}/records``, one JSON file). The
 forms post to the page (``POST /teacher/{token}``), which does the teacher's control
@@ -19,7 +20,7 @@ from urllib.parse import parse_qs
 
 from ..registry import with_part
 from ..words import Words, check_lang
-from .listing import game_html, qr_svg
+from .listing import game_html
 from .room import COMPUTER, Room, RoomGame, Seat
 
 PAGE = Words(
@@ -29,14 +30,14 @@ PAGE = Words(
         "seats": "Seats, one a line: a name, or {computer}", "computer": "computer", "make": "Make the game", "end": "End this game",
         "restart": "Restart this game (a new deal, the same seats)", "records": "Download the finished games' records ({n})",
         "none": "No games yet: make one above.", "print": "Print this page for the join links and QR codes.",
-        "watch_qr": "Spectators (a projector)", "refused": "Not done: {message}"},
-    ja={"title": "部屋「{name}」：先生のページ", "reload": "更新（接続状況）", "other": "English",
-        "open": "部屋は開いています。", "closed": "部屋は閉じています。リンクを開くと閉じていると表示されます。",
-        "close": "部屋を閉じる", "reopen": "部屋を開く", "new": "新しいゲーム", "game": "ゲームとルール",
+        "refused": "Not done: {message}"},
+    ja={"title": "ルーム「{name}」：先生のページ", "reload": "更新（接続状況）", "other": "English",
+        "open": "ルームは開いています。", "closed": "ルームは閉じています。リンクを開くと、閉じていると表示されます。",
+        "close": "ルームを閉じる", "reopen": "ルームを開く", "new": "新しいゲーム", "game": "ゲームとルール",
         "seats": "席（1行に1席：名前、または「{computer}」）", "computer": "コンピューター", "make": "ゲームを作る", "end": "このゲームを終える",
-        "restart": "このゲームをやり直す（同じ席で配り直し）", "records": "終わったゲームの棋譜をダウンロード（{n}）",
+        "restart": "このゲームをやり直す（同じ席で配り直し）", "records": "終わったゲームの記録をダウンロード（{n}）",
         "none": "ゲームはまだありません。上で作ってください。", "print": "このページを印刷すると、参加リンクとQRコードを配れます。",
-        "watch_qr": "観戦用（プロジェクター）", "refused": "できませんでした：{message}"},
+        "refused": "できませんでした：{message}"},
 )
 STYLE = """body{font-family:system-ui,"Noto Sans","Noto Sans CJK JP",sans-serif;margin:0;background:#fafafa;color:#1b1b1b}
 main{max-width:1100px;margin:0 auto;padding:12px}h1{font-size:20px}table{border-collapse:collapse}
@@ -104,19 +105,18 @@ def teacher_page(room: Room, url: str, lang: str, refused: str = "") -> str:
              f'<p class="noprint"><a href="{html.escape(here)}">{say("reload")}</a> · '
              f'<a href="{html.escape(other)}">{say("other")}</a> · {say("print")}</p>',
              f'<p class="refused" role="alert">{say("refused", message=refused)}</p>' if refused else "",
-             f"<p>{say('open' if room.is_open else 'closed')} "
-             f"{button('close' if room.is_open else 'open', say('close' if room.is_open else 'reopen'))}</p>",
+             f"<div>{say('open' if room.is_open else 'closed')} "
+             f"{button('close' if room.is_open else 'open', say('close' if room.is_open else 'reopen'))}</div>",
              f'<form method="post" action="{html.escape(here)}"><h2>{say("new")}</h2>'
              f'<input type="hidden" name="do" value="add_game"><label>{say("game")} '
              f'<select name="choice">{options}</select></label><br><label>{say("seats", computer=PAGE.say(lang, "computer"))}<br>'
              f'<textarea name="seats">{say("computer")}</textarea></label><br><button type="submit" data-do="add_game">'
              f'{say("make")}</button></form>']
     for game in reversed(room.games):               # the newest first
-        watch = links.watch_link(game, lang)
         controls = "" if game.over else button("end_game", say("end"), game.id)
-        parts.append(f'<div class="cardlab-teacher-game" data-game="{game.id}">{game_html(links, game, lang)}'
-                     f'<p class="noprint">{controls} {button("restart_game", say("restart"), game.id)}</p>'
-                     f'<p>{say("watch_qr")}: {qr_svg(watch)}</p></div>')
+        parts.append(f'<div class="cardlab-teacher-game" data-game="{game.id}">'
+                     f'{game_html(links, game, lang, watch_code=True)}'
+                     f'<div class="noprint">{controls} {button("restart_game", say("restart"), game.id)}</div></div>')
     if not room.games:
         parts.append(f"<p>{say('none')}</p>")
     finished = len(room.records())

@@ -83,11 +83,24 @@ function render({ model, el }) {
   // buttons: so on a 1366 x 768 projector a table grown to its full width would still push its
   // result off the screen (issue 39); it stays near its natural size there instead.
   // Python chooses a wide, narrow or phone layout from the width reported here.
+  // The scale follows the tallest play area this view has shown in its layout (at this natural
+  // width) for the same game (model.steady; a new game or layout starts again), never the
+  // drawing's own alone: a game's end, whose play area is shorter (no buttons), was shown bigger
+  // than the game, and in a window where the scale is between 1 and 1.3 the whole table grew
+  // (issue 39: 952 to 1170 px wide at 1366 x 768) and everything on it moved.
+  let tallestPlay = 0;
+  let playOf = null;
+  function steadyPlay(play, natural) {
+    const key = `${model.get("steady")}@${natural}`;
+    if (key !== playOf) { tallestPlay = 0; playOf = key; }
+    tallestPlay = Math.max(tallestPlay, play);
+    return tallestPlay;
+  }
   function fit() {
     const svg = box.querySelector("svg");
     if (!svg) return;
     const natural = parseFloat(svg.getAttribute("width"));
-    const play = parseFloat(svg.dataset.playHeight);
+    const play = steadyPlay(parseFloat(svg.dataset.playHeight) || 0, natural);
     const tallest = Math.min(PLAY_MAX_PX, window.innerHeight - SCREEN_RESERVE_PX);
     const scale = play > 0 ? Math.max(1, Math.min(MAX_SCALE, tallest / play)) : MAX_SCALE;
     svg.style.width = "100%";

@@ -18,18 +18,18 @@ from .offline import REGISTER
 
 WORDS = {
     "en": {"lang": "English", "play": "Play: the classroom",
-           "play_note": "Each game against the computer, and the one published game of Cleopatra replayed step by step.",
+           "play_note": "Each game against the computer, and the sample game of Cleopatra's source replayed step by step.",
            "lessons": "The notebooks, as pages", "with_code": "with its code (JupyterLab)",
            "rules": "The rules", "console": "A Python console", "folder": "notebooks", "docs": "docs"},
-    "ja": {"lang": "日本語", "play": "遊ぶ：カードの台の教室",
+    "ja": {"lang": "日本語", "play": "遊ぶ：教室で遊ぶカードゲーム",
            "play_note": "どのゲームもコンピューターと対戦でき、出典に載っているクレオパトラの一局を1手ずつ再生できます。",
            "lessons": "ノートブック（ページとして）", "with_code": "コード付き（JupyterLab）",
            "rules": "ルール", "console": "Python コンソール", "folder": "notebooks/ja", "docs": "docs/ja"},
 }
 INTRO = {
-    "en": "Traditional card games to read about, play and explore. Everything runs in this browser: "
+    "en": "Three card games to read about, play and explore. Everything runs in this browser: "
           "the first page to open loads Python, which takes a little while.",
-    "ja": "伝統的なカードゲームを読み、遊び、調べるサイトです。すべてこのブラウザの中で動きます。"
+    "ja": "三つのカードゲームを読み、遊び、調べるサイトです。すべてこのブラウザの中で動きます。"
           "最初に開くページは Python の読み込みに少し時間がかかります。",
 }
 OFFLINE = {

@@ -122,8 +122,8 @@ slaps on same-rank pairs, out when hand and won pile are empty. Status: observed
 with the defaults of docs/rules/cleopatra.md where it is silent (C3, C11, C13, C14)."""
 BEGGAR_MY_NEIGHBOUR = Rules(name="beggar-my-neighbour", ace=4, deal="shuffle", first="X",
                             captures="under_hand", lose="cannot_play", slaps="none")
-"""The classic British game (known since the 1840s): J1 Q2 K3 A4, captures under the hand, no
-slapping, the first hand given leads. Status: as in the published record-game studies."""
+"""The classic British game (known there since at least the 1840s, by English Wikipedia's
+account): J1 Q2 K3 A4, captures under the hand, no slapping, the first hand given leads. Status: as in the published record-game studies."""
 EGYPTIAN_RATSCREW = Rules(name="egyptian-ratscrew", ace=4, deal="shuffle", first="X",
                           captures="under_hand", lose="cannot_play", sandwich=True, false_slap="burn")
 """Beggar-my-neighbour payments plus slaps on doubles and sandwiches, one card burnt for a false

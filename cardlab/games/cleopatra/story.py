@@ -46,7 +46,7 @@ def action_words(game: State, action: int, lang: str, reader: int | None = None)
 
 def say_action(state: State, action: str, lang: str) -> str:
     """A legal action of ``state``, given as its text, in words (the shared replay's captions):
-    "turn 5♥", "slap (X 230 ms, Y 310 ms)"; "5♥を出す"."""
+    "turn 5♥", "the pair is slapped (X 230 ms, Y 310 ms)"; "5♥を出す"."""
     act = state.parse_action(action)
     if isinstance(act, Slap):
         return CLEOPATRA.say(lang, "act_slap", race=race(lang, str(act).removeprefix("slap "), state.players))

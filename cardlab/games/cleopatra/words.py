@@ -104,7 +104,7 @@ CLEOPATRA = Words(
         "replay_by": "replay by", "by_steps": "steps", "by_cards": "cards",
         "deal": "The deal: {x} and {y} hold their cards face down.",
         "step_caption": "Step {n}: {text}", "card_caption": "{action} (step {n})",
-        "act_turn": "turn {card}", "act_slap": "slap ({race})",
+        "act_turn": "turn {card}", "act_slap": "the pair is slapped ({race})",
         "note_sep": " | ",
         # the pack split by colour
         "half_red": "red: hearts and diamonds", "half_black": "black: spades and clubs",
@@ -160,7 +160,7 @@ CLEOPATRA = Words(
         "replay_by": "再生の単位", "by_steps": "1手ずつ", "by_cards": "1枚ずつ",
         "deal": "ゲーム開始：{x}と{y}は手持ちカードを裏向きに持つ。",
         "step_caption": "{n}手目：{text}", "card_caption": "{action}（{n}手目）",
-        "act_turn": "{card}を出す", "act_slap": "叩く（{race}）",
+        "act_turn": "{card}を出す", "act_slap": "組が叩かれる（{race}）",
         "note_sep": "　｜　",
         "half_red": "赤：ハートとダイヤ", "half_black": "黒：スペードとクラブ",
         "split_title": "クレオパトラ：色で二つに分けたカード（C2）",

@@ -5,6 +5,9 @@ players'), each answer what the engine does:
 - ``"cut_or_take"`` — can this one card of your hand cut the card passed (K5–K7)?
 - ``"refill"`` — your turn ends with so many cards and the stock holds so many: how many do you
   draw (K12)? A number.
+
+Each is put to the reader as the seat that answers: "you" (「あなた」) in the question and the
+explanation, as in the picture (drawn as that seat sees the table, the others by name).
 """
 
 from __future__ import annotations
@@ -28,34 +31,32 @@ KINDS = ("cutters", "cut_or_take", "refill")
 
 WORDS = Words(
     en={
-        "cutters": "{name} is passed the {card}; the world suit is {world}. How many cards of {name}'s hand can "
-                   "cut it?",
+        "cutters": "You are passed the {card}; the world suit is {world}. How many cards of your hand can cut it?",
         "cutters_why": "{count}: {cutters}. A higher card of the same suit cuts (K5), a world card cuts "
                        "any other suit (K6), the ♠A cuts everything and nothing cuts it (K7).",
         "cutters_none": "None: no card of the hand is of the same suit and higher, of the world suit, or the ♠A "
-                        "(K5–K7), so {name} must take it in (K9).",
-        "cut_or_take": "{name} is passed the {card}; the world suit is {world}. Can {name} cut it with the {cutter}?",
+                        "(K5–K7), so you must take it in (K9).",
+        "cut_or_take": "You are passed the {card}; the world suit is {world}. Can you cut it with the {cutter}?",
         "yes": "Yes", "no": "No",
         "cuts": "Yes: {why} ({rule}).",
         "does_not_cut": "No: {why} ({rule}).",
-        "refill": "{name}'s turn ends with {held} in hand, and the stock holds {stock}. How many cards does "
-                  "{name} draw?",
-        "refill_why": "{name} draws {drawn}: a turn that ends with fewer than {size} cards refills the hand up to "
+        "refill": "Your turn ends with {held} in hand, and the stock holds {stock}. How many cards do you draw?",
+        "refill_why": "You draw {drawn}: a turn that ends with fewer than {size} cards refills the hand up to "
                       "{size}, as far as the stock goes (K12).",
     },
     ja={
-        "cutters": "{name}に{card}が渡されました。世界のマークは{world}です。{name}の手札のうち、これを切れるカード"
+        "cutters": "あなたに{card}が渡されました。世界のマークは{world}です。あなたの手札のうち、これを切れるカード"
                    "は何枚ですか。",
         "cutters_why": "{count}です（{cutters}）。同じマークのより大きい数字のカードで切れます（K5）。世界のマークの"
                        "カードはほかのマークを切れます（K6）。A♠はすべてを切り、何にも切られません（K7）。",
         "cutters_none": "0枚です。同じマークでより大きいカード、世界のマークのカード、A♠のどれもないので（K5〜K7）、"
-                        "{name}はおもらいするしかありません（K9）。",
-        "cut_or_take": "{name}に{card}が渡されました。世界のマークは{world}です。{name}は{cutter}でこれを切れますか。",
+                        "あなたはおもらいするしかありません（K9）。",
+        "cut_or_take": "あなたに{card}が渡されました。世界のマークは{world}です。あなたは{cutter}でこれを切れますか。",
         "yes": "はい", "no": "いいえ",
         "cuts": "はい。{why}（{rule}）。",
         "does_not_cut": "いいえ。{why}（{rule}）。",
-        "refill": "{name}の番が手札{held}で終わり、山札は{stock}です。{name}は何枚補充しますか。",
-        "refill_why": "{name}は{drawn}補充します。番の終わりに手札が{size}枚より少なければ、山札がある限り{size}枚まで"
+        "refill": "あなたの番が手札{held}で終わり、山札は{stock}です。あなたは何枚補充しますか。",
+        "refill_why": "あなたは{drawn}補充します。番の終わりに手札が{size}枚より少なければ、山札がある限り{size}枚まで"
                       "補充します（K12）。",
     },
 )
@@ -96,10 +97,9 @@ def _cutters(state: State, rng: random.Random) -> Exercise | None:
         return None
     seat, card = found
     cutters = sort_cards({a[2] for a in state.legal_actions() if a[0] == "cut"})
-    name = state.players[seat]
     why = (phrase(WORDS, "cutters_why", COUNTS, count=len(cutters), cutters=cutters) if cutters
-           else phrase(WORDS, "cutters_none", name=name))
-    return Exercise(question=phrase(WORDS, "cutters", name=name, card=card, world=_world(state)), answer=len(cutters),
+           else phrase(WORDS, "cutters_none"))
+    return Exercise(question=phrase(WORDS, "cutters", card=card, world=_world(state)), answer=len(cutters),
                     explanation=why, rule=_rules_of(cutters, card, state), picture=_picture(state, seat), position=state)
 
 
@@ -121,7 +121,7 @@ def _cut_or_take(state: State, rng: random.Random) -> Exercise | None:
                  why=Phrase.of(lambda lang: REFUSALS.text(lang, reason.key, reason.fields)))
     order = sorted(["yes", "no"], key=lambda _k: rng.random())
     return choice_exercise(
-        phrase(WORDS, "cut_or_take", name=state.players[seat], card=card, world=_world(state), cutter=cutter),
+        phrase(WORDS, "cut_or_take", card=card, world=_world(state), cutter=cutter),
         {"yes": phrase(WORDS, "yes"), "no": phrase(WORDS, "no")}, "yes" if cuts else "no", order,
         explanation=why, rule=reason.rule, reason=reason, picture=_picture(state, seat), position=state)
 
@@ -135,10 +135,9 @@ def _refill(state: State, rng: random.Random) -> Exercise | None:
         return None
     after = probe.view(None)
     held, stock = len(after.hand_of(seat)) - drew.count, after.stock + drew.count
-    name = state.players[seat]
-    return Exercise(question=phrase(WORDS, "refill", COUNTS, name=name, held=held, stock=stock), answer=drew.count,
-                    explanation=phrase(WORDS, "refill_why", COUNTS, name=name, drawn=drew.count,
-                                       size=state.rules.hand_size), rule="K12",
+    return Exercise(question=phrase(WORDS, "refill", COUNTS, held=held, stock=stock), answer=drew.count,
+                    explanation=phrase(WORDS, "refill_why", COUNTS, drawn=drew.count, size=state.rules.hand_size),
+                    rule="K12",
                     position=state)
 
 

@@ -122,7 +122,7 @@ WORDS = Words(
                       "選択を解除しました。",
         "refused": "{reason}選択を解除しました。",
         "waiting": "あなたの番です。",
-        "their_turn": "{name}さんの番です。",
+        "their_turn": "{name}の番です。",
         "game_over": "ゲーム終了：あなたは{n}人中{place}です。",
         "log": "記録（新しい順、▶はあなたの手）",
         "sheet": "順位表",
@@ -186,7 +186,7 @@ EVENTS = Words(
         "Cut": "cut 切る {card} with {cutter}", "Omorai": "take {card} · omorai おもらい",
         "Drew": "draw {count} from the stock 山札", "Finished": "finishes {place}", "Last": "is left last, {place}",
         "named": "{who}: {text}", "you": "you"},
-    ja={"Passed": "{cards}を{to}に渡す", "Grouped": "おそろい {cards}", "Cut": "{card}を{cutter}で切る",
+    ja={"Passed": "{cards}を{to}に渡す", "Grouped": "おそろい（{cards}）を作る", "Cut": "{card}を{cutter}で切る",
         "Omorai": "{card}をおもらいする", "Drew": "山札から{count}枚補充する", "Finished": "{place}で上がる",
         "Last": "最後まで残る（{place}）", "named": "{who}：{text}", "you": "あなた"},
 )

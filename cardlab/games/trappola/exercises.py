@@ -2,8 +2,12 @@
 rule-of-thumb players' games), each answer what the engine does:
 
 - ``"follow"`` — the opponent led: which one of four cards of your hand may you play (T11)?
-- ``"winner"`` — a trick of two cards: who takes it (T11: the higher card of the suit led; no trumps)?
+- ``"winner"`` — the opponent led and you follow: who takes the trick (T11: the higher card of the
+  suit led; no trumps)?
 - ``"points"`` — how many card points does the trick hold (T2: A 6, R 5, C 4, F 3)? A number.
+
+Each is put to the reader as the seat to play: "you" (「あなた」) in the question, the choices, the
+explanation and the picture (drawn as that seat sees the table), the opponent by name.
 
 A follow or winner exercise is explained, and its rule given, by the engine's reason: why the other
 cards are barred (``State.why_illegal``), who takes the trick (``scoring.trick_reason``).
@@ -23,6 +27,7 @@ from .draw import table_svg
 from .engine import PLAY, State, new_game
 from .events import TrickWon
 from .scoring import trick_reason
+from .words import WORDS as TABLE_WORDS
 from .words import card_text, suit_text
 
 KINDS = ("follow", "winner", "points")
@@ -30,28 +35,28 @@ KINDS = ("follow", "winner", "points")
 
 WORDS = Words(
     en={
-        "follow": "{leader} led the {lead}. Which one of these cards may {name} play?",
-        "follow_why": "{name} holds {suit} and must follow suit (T11): of these, only the {card} is of the suit "
+        "follow": "{leader} led the {lead}. Which one of these cards may you play?",
+        "follow_why": "You hold {suit} and must follow suit (T11): of these, only the {card} is of the suit "
                       "led.",
-        "winner": "{leader} leads the {lead} and {follower} plays the {follow}. Who takes the trick?",
+        "winner": "{leader} leads the {lead} and you play the {follow}. Who takes the trick?",
         "winner_why": "{why} (T11: the higher card of the suit led wins; there are no trumps).",
-        "higher": "The {follow} is of the suit led and higher than the {lead}, so {follower} takes it",
+        "higher": "The {follow} is of the suit led and higher than the {lead}, so you take it",
         "lower": "The {follow} is lower than the {lead}, so {leader} takes it",
         "other_suit": "The {follow} is not of the suit led, so {leader} takes it",
-        "points": "{leader} leads the {lead} and {follower} plays the {follow}. How many card points does the "
-                  "trick hold?",
+        "points": "{leader} leads the {lead} and you play the {follow}. How many card points does the trick "
+                  "hold?",
         "points_why": "The trick holds {points} card points: ace 6, king 5, knight 4, jack 3, every other card 0 (T2).",
     },
     ja={
-        "follow": "{leader}が{lead}をリードしました。{name}が出せるのは、次のうちどのカードですか。",
-        "follow_why": "{name}は{suit}を持っているので、同じスートを出さなくてはなりません（T11）。この中でリードと"
+        "follow": "{leader}が{lead}をリードしました。あなたが出せるのは、次のうちどのカードですか。",
+        "follow_why": "あなたは{suit}を持っているので、同じスートを出さなくてはなりません（T11）。この中でリードと"
                       "同じスートなのは{card}だけです。",
-        "winner": "{leader}が{lead}をリードし、{follower}が{follow}を出しました。このトリックを取るのは誰ですか。",
-        "winner_why": "{why}（T11：リードと同じスートの高いカードが勝ちます。切り札はありません）。",
-        "higher": "{follow}はリードと同じスートで{lead}より高いので、{follower}が取ります",
-        "lower": "{follow}は{lead}より低いので、{leader}が取ります",
+        "winner": "{leader}が{lead}をリードし、あなたが{follow}を出しました。このトリックを取るのは誰ですか。",
+        "winner_why": "{why}（T11：リードと同じスートの強いカードが勝ちます。切り札はありません）。",
+        "higher": "{follow}はリードと同じスートで{lead}より強いので、あなたが取ります",
+        "lower": "{follow}は{lead}より弱いので、{leader}が取ります",
         "other_suit": "{follow}はリードと違うスートなので、{leader}が取ります",
-        "points": "{leader}が{lead}をリードし、{follower}が{follow}を出しました。このトリックのカードの点は何点ですか。",
+        "points": "{leader}が{lead}をリードし、あなたが{follow}を出しました。このトリックのカードの点は何点ですか。",
         "points_why": "カードの点は{points}点です。Aが6点、王が5点、騎士が4点、歩兵が3点、ほかは0点です（T2）。",
     },
 )
@@ -99,13 +104,10 @@ def _follow(state: State, rng: random.Random) -> Exercise | None:
     if reason.key not in FOLLOW_EXPLAINED:
         return None
     order = sorted(range(len(shown)), key=lambda _i: rng.random())
-    names = state.players
     options = {str(i): _card(card) for i, card in enumerate(shown)}
     return choice_exercise(
-        phrase(WORDS, "follow", leader=names[1 - seat], lead=_card(lead), name=names[seat]), options, "0",
-        [str(i) for i in order],
-        explanation=phrase(WORDS, FOLLOW_EXPLAINED[reason.key], name=names[seat], suit=_suit(lead),
-                           card=_card(shown[0])),
+        phrase(WORDS, "follow", leader=state.players[1 - seat], lead=_card(lead)), options, "0", [str(i) for i in order],
+        explanation=phrase(WORDS, FOLLOW_EXPLAINED[reason.key], suit=_suit(lead), card=_card(shown[0])),
         rule=reason.rule, reason=reason, picture=_picture(state, seat), position=state)
 
 
@@ -126,18 +128,17 @@ def _winner(state: State, rng: random.Random) -> Exercise | None:
     won = _trick(state)
     if won is None:
         return None
-    leader, follower = 1 - state.current_player, state.current_player
+    follower = state.current_player
+    leader = state.players[1 - follower]
     lead, follow = won.cards
-    names = state.players
 
     def said(key: str) -> Phrase:
-        return phrase(WORDS, key, leader=names[leader], follower=names[follower], lead=_card(lead), follow=_card(follow))
+        return phrase(WORDS, key, leader=leader, lead=_card(lead), follow=_card(follow))
 
     reason = trick_reason(follow, lead)
     order = sorted(["leader", "follower"], key=lambda _k: rng.random())
     return choice_exercise(
-        said("winner"), {"leader": Phrase(names[leader], names[leader]),
-                         "follower": Phrase(names[follower], names[follower])},
+        said("winner"), {"leader": Phrase(leader, leader), "follower": phrase(TABLE_WORDS, "you_name")},
         "follower" if won.winner == follower else "leader", order,
         explanation=phrase(WORDS, "winner_why", why=said(WINNER_EXPLAINED[reason.key])), rule=reason.rule,
         reason=reason, position=state)
@@ -147,10 +148,8 @@ def _points(state: State, rng: random.Random) -> Exercise | None:
     won = _trick(state)
     if won is None or (won.points == 0 and rng.random() < 0.7):     # mostly tricks with points in them
         return None
-    leader, follower = 1 - state.current_player, state.current_player
-    names = state.players
     return Exercise(
-        question=phrase(WORDS, "points", leader=names[leader], follower=names[follower], lead=_card(won.cards[0]),
+        question=phrase(WORDS, "points", leader=state.players[1 - state.current_player], lead=_card(won.cards[0]),
                         follow=_card(won.cards[1])),
         answer=won.points, explanation=phrase(WORDS, "points_why", points=won.points), rule="T2", position=state)
 
