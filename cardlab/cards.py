@@ -36,6 +36,12 @@ ITALIAN_SUIT_CZECH = {"spade": "Špády", "bastoni": "Baštony", "coppe": "Kopy"
 ITALIAN_RANK_NAMES = {"A": "asso", "R": "re", "C": "cavallo", "F": "fante"}
 ITALIAN_RANK_ENGLISH = {"A": "ace", "R": "king", "C": "knight", "F": "jack"}
 FRENCH_RANK_NAMES = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
+#: the Japanese names: the Trappola source's for the Italian suits and court cards (剣・杖・カップ・貨幣;
+#: 王・騎士・歩兵), the usual ones for the French suits
+ITALIAN_SUIT_JAPANESE = {"spade": "剣", "bastoni": "杖", "coppe": "カップ", "denari": "貨幣"}
+ITALIAN_RANK_JAPANESE = {"R": "王", "C": "騎士", "F": "歩兵"}
+SUIT_JAPANESE = {"S": "スペード", "H": "ハート", "D": "ダイヤ", "C": "クラブ"}
+JOKER_JAPANESE = {"R": "赤のジョーカー", "B": "黒のジョーカー"}
 
 _FRENCH_SUIT_ALIASES = {**{s: s for s in FRENCH_SUITS}, **{v: k for k, v in SUIT_SYMBOLS.items()},
                         "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
@@ -121,6 +127,17 @@ class Card:
             return f"{it} di {self.suit} ({en} of {ITALIAN_SUIT_ENGLISH[self.suit]})"
         return f"{FRENCH_RANK_NAMES.get(self.rank, self.rank)} of {SUIT_NAMES[self.suit]}"
 
+    def spoken(self, lang: str = "en") -> str:
+        """The card's spoken name in ``lang``: :attr:`name` in English; ``"ハートのQ"``, ``"カップの王"``
+        in Japanese."""
+        if lang == "en":
+            return self.name
+        if self.is_joker:
+            return JOKER_JAPANESE[self.suit]
+        if self.pack == ITALIAN:
+            return f"{ITALIAN_SUIT_JAPANESE[self.suit]}の{ITALIAN_RANK_JAPANESE.get(self.rank, self.rank)}"
+        return f"{SUIT_JAPANESE[self.suit]}の{self.rank}"
+
     def ascii(self) -> str:
         """ASCII text form: ``"QH"``, ``"10D"``, ``"RC"``, ``"JokerR"``."""
         if self.is_joker:
@@ -138,6 +155,11 @@ class Card:
     def _repr_svg_(self) -> str:
         from .draw.svg import card_svg
         return card_svg(self)
+
+    def picture(self, lang: str = "en") -> Any:
+        """The card's picture as a notebook shows it, named (its title) in ``lang``."""
+        from .draw.svg import CardPicture
+        return CardPicture(self, lang)
 
     @classmethod
     def parse(cls, text: str, pack: str = FRENCH) -> "Card":

@@ -142,6 +142,15 @@ class GameState(ABC, Generic[A, V, R]):
         otherwise."""
         return str(action)
 
+    def say_action(self, action: A | str, lang: str = "en") -> str:
+        """An action (or its text form) in words in ``lang``, as the table and the replay name it
+        (the game's ``say_action`` part, :mod:`cardlab.registry`): ``"play the 2 of cups"``,
+        ``"カップの2を出す"``; a game without that part says its text form."""
+        from .registry import game_info
+        text = action if isinstance(action, str) else self.action_text(action)
+        words = game_info(self.game).part("say_action", None)
+        return text if words is None else str(words(self, text, lang))
+
     @abstractmethod
     def parse_action(self, text: str) -> A:
         """Read an action's text form; raise ``IllegalActionError(rule="syntax")`` if unreadable."""

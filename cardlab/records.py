@@ -67,6 +67,13 @@ class Record:
         that this costs one replay of the actions, whatever the game's length."""
         return Positions(self.replay())
 
+    def said_actions(self, lang: str = "en", states: Positions[AnyState] | None = None) -> list[str]:
+        """Each action in words in ``lang``, as the position before it says it
+        (:meth:`cardlab.game.GameState.say_action`): ``["exchange your hand", "play the 7 of
+        swords", …]``, ``["手札を交換する", "剣の7を出す", …]`` (``states``: :meth:`states`, if made)."""
+        states = self.states() if states is None else states
+        return [before.say_action(action, lang) for before, action in zip(states, self.actions)]
+
 
 def record_of(state: "AnyState", **headers: Any) -> Record:
     """The record of a game so far (headers: players, comments, source, date, title; the

@@ -246,7 +246,8 @@ def test_hint_table_puts_the_best_first():
     table = hint_table(hints(endgame(), budget=40))
     assert list(table.index) == ["play the ace of batons", "play the 2 of swords"]
     assert list(table["action"]) == ["play AB", "play 2S"] and "T12" in table.loc["play the ace of batons", "why"]
-    assert list(hint_table(hints(endgame(), budget=40), lang="ja").index) == ["杖のAを出す", "剣の2を出す"]
+    japanese = hint_table(hints(endgame(), budget=40), lang="ja")
+    assert list(japanese.index) == ["杖のAを出す", "剣の2を出す"] and "action" not in japanese  # no code to type in Japanese
     assert list(hint_table(hints(position(["AS", "2C", "7D 8D"], world="H", passed="KD"), budget=20)).index)[0] \
         == "cut K♦ with A♠"
 

@@ -116,3 +116,11 @@ def test_a_review_counts_the_moves_it_reviews_on_a_bar_in_the_readers_language(c
     assert f"{len(game.history)}/{len(game.history)}手" in bars and "振り返り" in bars
     review(game, player=0, budget=8, seed=1, progress=False)
     assert capsys.readouterr().err == ""
+
+
+def test_a_single_answer_and_a_missing_value_are_said_in_japanese_and_left_as_they_are_in_english():
+    assert [labelled(value, "ja") for value in (True, False, None, "loop")] == ["はい", "いいえ", "なし", "同じ局面の繰り返し"]
+    assert [labelled(value, "en") for value in (True, None, "loop")] == [True, None, "loop"]
+    table = labelled(pd.DataFrame({"winner": [1, None]}, dtype=object), "ja")
+    assert list(table["勝者"]) == [1, "なし"]
+    assert table.index.name is None and labelled(pd.Series([None], dtype=object), "ja").index.name is None  # no name stays none

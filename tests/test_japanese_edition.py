@@ -32,14 +32,22 @@ KANA = re.compile(r"[\u3040-\u30ff]")
 FENCE = re.compile(r"^```.*?^```", re.MULTILINE | re.DOTALL)
 HEADING = re.compile(r"^(#{1,6}) ", re.MULTILINE)
 LINK = re.compile(r"(?<!!)\[[^\]]*\]\(([^)\s]+)\)")
-# what a Japanese code cell adds to the English one: the language of its widgets and drawings,
+# what a Japanese code cell adds to the English one: an action named in words where the English
+# shows its text form (``game.say_action(a, lang="ja")`` for ``game.action_text(a)``, a record's
+# ``said_actions(lang="ja")`` for its ``actions``), a card's ``picture(lang="ja")`` (named in Japanese)
+# for the card itself, the language of its widgets and drawings,
 # of a refusal (``error.say("ja")`` where English prints ``error``), matplotlib's Japanese fonts,
-# the tables' labels in Japanese (``labelled(table, "ja")``, see _Unlabelled) and the classroom's
+# the tables' labels in Japanese (``labelled(table, "ja")``, see _Unlabelled; the presets' Japanese
+# names, a game's ``RULES_JA``, as its own labels) and the classroom's
 # rule pages from docs/ja/
-JAPANESE_ONLY = [(re.compile(r',\s*lang="ja"'), ""), (re.compile(r'\(lang="ja"\)'), "()"),
+JAPANESE_ONLY = [(re.compile(r'\.say_action\(([^()]*?),\s*lang="ja"\)'), r".action_text(\1)"),
+                 (re.compile(r'\.said_actions\(lang="ja"\)'), ".actions"),
+                 (re.compile(r'\.picture\(lang="ja"\)'), ""),
+                 (re.compile(r',\s*lang="ja"'), ""), (re.compile(r'\(lang="ja"\)'), "()"),
                  (re.compile(r'print\(error\.say\("ja"\)\)'), "print(error)"),
                  (re.compile(r'\nfrom cardlab\.plots import fonts_for\nplt\.rcParams\.update\(fonts_for\("ja"\)\)'), ""),
                  (re.compile(r'\nfrom cardlab\.words\.frames import labelled'), ""),
+                 (re.compile(r'\nfrom cardlab\.games\.\w+\.words import RULES_JA'), ""),
                  (re.compile(r',\s*docs=DOCS / "ja"'), ""), (re.compile(r"import DOCS, "), "import ")]
 
 

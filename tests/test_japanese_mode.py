@@ -33,9 +33,9 @@ from cardlab.widgets.replay import replay
 from cardlab.widgets.view import TableView
 
 NAMES = ("Ada", "Bea")                      # the players' names the test gives (proper names)
-#: what may stay in Latin letters: key names, the names on the Italian court cards, the pack's
+#: what may stay in Latin letters: key names, the pack's
 #: Italian and Czech suit names (proper names of the suits), the players' names given
-ALLOWED = ("Enter", "Re", "Cavallo", "Fante", *NAMES, *PUZZLE_NAMES, *ITALIAN_SUITS, *ITALIAN_SUIT_CZECH.values())
+ALLOWED = ("Enter", *NAMES, *PUZZLE_NAMES, *ITALIAN_SUITS, *ITALIAN_SUIT_CZECH.values())
 CARD_FACE = re.compile(r"(?<![A-Za-z])(10|[2-9AJQKRCF])[♠♥♦♣SHDCB](?![A-Za-z])|[♠♥♦♣](10|[2-9AJQK])")
 ENGLISH = re.compile(r"[A-Za-z]{2,}")
 MARKUP_TEXT = re.compile(r"<[^>]+>")

@@ -65,3 +65,13 @@ def test_a_game_added_from_the_notebook_names_its_computer_seats_in_the_language
     english = room.add_game("trappola", ["Ada", "computer"], seed=1)
     assert [s.name for s in japanese.seats] == ["あなた", "コンピューター2"]
     assert [s.name for s in english.seats] == ["Ada", "Computer 2"]
+
+
+def test_a_game_made_in_japanese_says_its_seats_and_titles_its_record_in_japanese(server):
+    room = server.room("ノートブック")
+    japanese = room.add_game("trappola", ["あなた", "computer"], seed=1, lang="ja")
+    english = room.add_game("trappola", ["Ada", "computer"], seed=1)
+    assert [s.say("ja") for s in japanese.seats] == ["あなた（人）", "コンピューター2（コンピューター：経験則）"]
+    assert [s.say() for s in english.seats] == ["Ada (person)", "Computer 2 (computer: thumb)"]
+    assert japanese.record().title == f"ノートブック・ゲーム{japanese.id}"
+    assert english.record().title == f"ノートブック, game {english.id}"

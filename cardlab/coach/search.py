@@ -250,10 +250,12 @@ class HintSearch:
 
 def hint_table(estimates: list[Estimate], lang: str = "en") -> "pd.DataFrame":
     """The estimates as a table, best first: the choice in words (in ``lang``), its estimate with
-    the 95 % interval, the playouts, the rules behind it and its ``action`` text."""
+    the 95 % interval, the playouts, the rules behind it and, in English, its ``action`` text (the
+    code a reader types; in another language the choice's words alone, its text being ``e.text``)."""
     import pandas as pd
     rows = [{"choice": e.words.say(lang), e.unit: e.mean, "low": e.low, "high": e.high, "playouts": e.playouts,
-             "why": "; ".join(r.say(lang) for r in e.reasons), "action": e.text} for e in estimates]
+             "why": "; ".join(r.say(lang) for r in e.reasons), **({"action": e.text} if lang == "en" else {})}
+            for e in estimates]
     sign = -1 if estimates and estimates[0].higher_is_better else 1
     frame = pd.DataFrame(rows)
     return frame.sort_values(estimates[0].unit, key=lambda v: sign * v, kind="stable").set_index("choice") if rows else frame

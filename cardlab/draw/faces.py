@@ -12,7 +12,7 @@ import math
 from functools import lru_cache
 from html import escape
 
-from ..cards import ITALIAN, Card
+from ..cards import ITALIAN, ITALIAN_RANK_JAPANESE, Card
 
 DESIGN_W = 100
 DESIGN_H = 140
@@ -226,7 +226,7 @@ def _italian_number_pips(card: Card) -> str:
     return "".join(italian_pip(card.suit, x, y, 21) for x, y in pip_positions(int(card.rank)))
 
 
-def _italian_face(card: Card) -> str:
+def _italian_face(card: Card, lang: str) -> str:
     ink = ITALIAN_INK[card.suit]
     long_shape = card.suit in _LONG_SHAPES
     corner = _index_text(card.rank, ink) + italian_pip(card.suit, 11, 34, 18 if long_shape else 14, cls="idx")
@@ -236,7 +236,7 @@ def _italian_face(card: Card) -> str:
                   f"{card.rank}</text>"
                   + italian_pip(card.suit, 50, 77, 40 if long_shape else 34, cls="orn")
                   + f'<text class="name" x="50" y="117" text-anchor="middle" font-size="{SMALLEST_TEXT}"'
-                  f' font-style="italic" fill="{ink}">{ITALIAN_COURT_NAMES[card.rank]}</text>')
+                  f' font-style="italic" fill="{ink}">{court_name(card.rank, lang)}</text>')
     elif card.rank == "A":
         middle = italian_pip(card.suit, 50, 70, 86 if long_shape else 64)
     else:
@@ -244,13 +244,20 @@ def _italian_face(card: Card) -> str:
     return _both_corners(corner) + middle
 
 
+def court_name(rank: str, lang: str) -> str:
+    """The name an Italian court card carries on its face: Re, Cavallo, Fante; in Japanese the
+    source's 王, 騎士, 歩兵."""
+    return ITALIAN_RANK_JAPANESE[rank] if lang == "ja" else ITALIAN_COURT_NAMES[rank]
+
+
 @lru_cache(maxsize=None)
-def face_body(card: Card) -> str:
-    """The inside of a card face in the 100 × 140 design box (no ``<svg>`` wrapper)."""
+def face_body(card: Card, lang: str = "en") -> str:
+    """The inside of a card face in the 100 × 140 design box (no ``<svg>`` wrapper); an Italian
+    court card's name in ``lang``."""
     if card.is_joker:
         inner = _joker(card)
     elif card.pack == ITALIAN:
-        inner = _italian_face(card)
+        inner = _italian_face(card, lang)
     else:
         inner = _french_face(card)
     return f'<g class="face" font-family="{SERIF}">{_frame()}{inner}</g>'

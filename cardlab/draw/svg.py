@@ -69,9 +69,10 @@ def card_h(w: float = CARD_W) -> float:
 
 
 @lru_cache(maxsize=4096)
-def _inner(card: Card | None, w: float) -> str:
-    """A card face (or the back when ``card`` is None) scaled to width ``w``, at the origin."""
-    body = back_body() if card is None else face_body(card)
+def _inner(card: Card | None, w: float, lang: str = "en") -> str:
+    """A card face (or the back when ``card`` is None) scaled to width ``w``, at the origin (the
+    words on a face in ``lang``)."""
+    body = back_body() if card is None else face_body(card, lang)
     return f'<g transform="scale({num(w / DESIGN_W)})">{body}</g>'
 
 
@@ -92,8 +93,8 @@ def _attrs(classes: list[str], target: str | None, label: str | None = None, key
 
 def card_g(card: Card | None, x: float, y: float, w: float = CARD_W, *, face_up: bool = True,
            target: str | None = None, marked: bool = False, selected: bool = False,
-           dimmed: bool = False, label: str | None = None) -> str:
-    """One card as a ``<g>`` with its top-left corner at (x, y).
+           dimmed: bool = False, label: str | None = None, lang: str = "en") -> str:
+    """One card as a ``<g>`` with its top-left corner at (x, y), its words in ``lang``.
 
     ``card=None`` or ``face_up=False`` draws a back (and leaks nothing about the card). A face-up
     card carries ``data-card="QH"`` (ASCII form), which is also its motion key. ``target`` makes it
@@ -108,8 +109,9 @@ def card_g(card: Card | None, x: float, y: float, w: float = CARD_W, *, face_up:
     data = f' data-card="{esc(shown.ascii())}" data-key="{esc(shown.ascii())}"' if shown is not None else ""
     if selected:
         y -= RAISE * w
-    name = label or (shown.name if shown is not None else "a card face down")
-    parts = [f'<g transform="translate({num(x)},{num(y)})"{_attrs(classes, target, name)}{data}>', _inner(shown, w)]
+    name = label or (shown.spoken(lang) if shown is not None else FACE_DOWN[lang])
+    parts = [f'<g transform="translate({num(x)},{num(y)})"{_attrs(classes, target, name)}{data}>',
+             _inner(shown, w, lang)]
     r = num(0.07 * w)
     if dimmed:
         parts.append(f'<rect width="{num(w)}" height="{num(h)}" rx="{r}" fill="#5a5a5a" opacity="0.45"/>')
@@ -123,9 +125,9 @@ def card_g(card: Card | None, x: float, y: float, w: float = CARD_W, *, face_up:
     return "".join(parts)
 
 
-def card_svg(card: Card, w: float = CARD_W) -> str:
-    """A standalone ``<svg>`` of one face-up card ``w`` wide."""
-    return _alone(card, w)
+def card_svg(card: Card, w: float = CARD_W, lang: str = "en") -> str:
+    """A standalone ``<svg>`` of one face-up card ``w`` wide, named in ``lang``."""
+    return _alone(card, w, lang)
 
 
 def back_svg(w: float = CARD_W) -> str:
@@ -133,19 +135,19 @@ def back_svg(w: float = CARD_W) -> str:
     return _alone(None, w)
 
 
-def _alone(card: Card | None, w: float) -> str:
-    title = "card back" if card is None else card.name
-    return document(w + 2, card_h(w) + 2, card_g(card, 1, 1, w), title=title, background=None)
+def _alone(card: Card | None, w: float, lang: str = "en") -> str:
+    title = "card back" if card is None else card.spoken(lang)
+    return document(w + 2, card_h(w) + 2, card_g(card, 1, 1, w, lang=lang), title=title, background=None)
 
 
 def row_g(cards: Sequence[Card | None], x: float, y: float, w: float = CARD_W, *,
           step: float | None = None, targets: Sequence[str | None] | None = None,
           marked: Iterable[int] = (), selected: Iterable[int] = (), dimmed: Iterable[int] = (),
           face_up: bool = True, labels: Sequence[str | None] | None = None,
-          annotations: Annotations | None = None) -> str:
+          annotations: Annotations | None = None, lang: str = "en") -> str:
     """Cards left to right from (x, y), each ``step`` to the right of the last (default ``ROW_STEP * w``,
     overlapping). ``targets`` and ``labels`` (accessible names of the clickable cards; default: the
-    cards' names) are parallel to ``cards``; ``marked``/``selected``/``dimmed`` are sets of indices.
+    cards' names in ``lang``, the language of their faces' words too) are parallel to ``cards``; ``marked``/``selected``/``dimmed`` are sets of indices.
     ``annotations``: the badges of the targets, drawn over their cards after the whole row (so that
     no card of it covers a badge)."""
     step = ROW_STEP * w if step is None else step
@@ -156,12 +158,16 @@ def row_g(cards: Sequence[Card | None], x: float, y: float, w: float = CARD_W, *
     body = "".join(card_g(card, x + i * step, y, w, face_up=face_up,
                           target=None if targets is None else targets[i],
                           label=None if labels is None else labels[i],
-                          marked=i in marked, selected=i in selected, dimmed=i in dimmed)
+                          marked=i in marked, selected=i in selected, dimmed=i in dimmed, lang=lang)
                    for i, card in enumerate(cards))
     badges = "" if annotations is None or targets is None else "".join(
         annotations.over(target, x + i * step, y - (RAISE * w if i in selected else 0))
         for i, target in enumerate(targets))
     return f'<g class="cardlab-row">{body}</g>{badges}'
+
+
+FACE_DOWN = {"en": "a card face down", "ja": "裏向きのカード"}
+"""A face-down card's accessible name in each language."""
 
 
 def row_width(n: int, w: float = CARD_W, step: float | None = None) -> float:
@@ -473,6 +479,19 @@ class Annotations:
                 f' fill="{BADGE_GOLD if badge.best else BADGE_PANEL}" stroke="{BADGE_GOLD}" stroke-width="1"/>'
                 + text_g(top, BADGE_W / 2, 12, size=MIN_TEXT, anchor="middle", weight="bold", fill=ink)
                 + text_g(bottom, BADGE_W / 2, 25, size=MIN_TEXT, anchor="middle", fill=ink) + "</g>")
+
+
+class CardPicture:
+    """One card's picture, named in ``lang`` (:meth:`cardlab.cards.Card.picture`); shows itself in a notebook."""
+
+    def __init__(self, card: Card, lang: str = "en") -> None:
+        self.card, self.lang = card, lang
+
+    def __repr__(self) -> str:
+        return f"CardPicture({str(self.card)!r}, lang={self.lang!r})"
+
+    def _repr_svg_(self) -> str:
+        return card_svg(self.card, lang=self.lang)
 
 
 class _Display:

@@ -11,6 +11,7 @@ from typing import Any
 import segno
 
 from ..words import Words, check_lang
+from .room import bot_name
 
 ROOM = Words(
     en={"refresh": "Refresh", "open": "Room open", "closed": "Room closed", "game": "Game {n}: {title} ({rules})",
@@ -56,7 +57,7 @@ def game_html(handle: Any, game: Any, lang: str, watch_code: bool = False) -> st
     rows = []
     for seat, info in zip(game.seats, summary["seats"]):
         person = info["kind"] == "person"
-        kind = ROOM.say(lang, "person") if person else ROOM.say(lang, "computer", bot=info["bot"])
+        kind = ROOM.say(lang, "person") if person else ROOM.say(lang, "computer", bot=bot_name(info["bot"], lang))
         online = ROOM.say(lang, "online" if info["connected"] else "offline") if person else ""
         link = handle.link(seat, lang) if person else ""
         anchor = f'<a href="{html.escape(link)}" target="_blank">{html.escape(link)}</a>' if link else ""

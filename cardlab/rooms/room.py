@@ -112,13 +112,21 @@ class Seat:
     def stored(self) -> StoredSeat:
         return StoredSeat(self.number, self.token, self.name, self.kind, self.bot)
 
+    def say(self, lang: str = "en") -> str:
+        """Who sits here, in ``lang``: ``"Ada (person)"``, ``"Computer 2 (computer: thumb)"``;
+        ``"コンピューター2（コンピューター：経験則）"``."""
+        if self.kind == COMPUTER:
+            return ROOM_WORDS.say(lang, "computer", name=self.name, bot=bot_name(self.bot, lang))
+        return ROOM_WORDS.say(lang, self.kind, name=self.name)
+
 
 class RoomGame:
     """One game of a room. Use :meth:`Room.add_game` to make one."""
 
     def __init__(self, room: "Room", id: int, info: GameInfo, state: GameState, seats: list[Seat],
-                 spectator: str, on: bool = True) -> None:
+                 spectator: str, on: bool = True, lang: str = "en") -> None:
         self.room, self.id, self.info, self.state, self.seats = room, id, info, state, seats
+        self.lang = lang                                # the language it was made in: its record's title
         #: the spectators' seat (a projector's link): the game's public view, no input
         self.spectator = Seat(-1, SPECTATOR, spectator, SPECTATOR)
         self.on = on                                    # False once the teacher ended it
@@ -298,8 +306,9 @@ class RoomGame:
         return [*self.seats, self.spectator]
 
     def record(self) -> Record:
-        """The game's record so far (the room's name and the game's number in its title)."""
-        return record_of(self.state, title=f"{self.room.name}, game {self.id}")
+        """The game's record so far (the room's name and the game's number in its title, in the
+        language the game was made in)."""
+        return record_of(self.state, title=ROOM_WORDS.say(self.lang, "record_title", room=self.room.name, n=self.id))
 
     def summary(self) -> dict[str, Any]:
         """The game in a few fields, for the teacher's view."""
@@ -310,8 +319,22 @@ class RoomGame:
                            "connected": s.connected} for s in self.seats]}
 
 
-#: a computer seat's name in each language (the room's games are made in the teacher's language)
-COMPUTER_NAMES = Words(en={"name": "Computer {n}"}, ja={"name": "コンピューター{n}"})
+#: a computer seat's name, a seat said, and a game's record's title in each language (the room's
+#: games are made in the teacher's language)
+ROOM_WORDS = Words(
+    en={"name": "Computer {n}", "person": "{name} (person)", "computer": "{name} (computer: {bot})",
+        "spectator": "{name}", "record_title": "{room}, game {n}"},
+    ja={"name": "コンピューター{n}", "person": "{name}（人）", "computer": "{name}（コンピューター：{bot}）",
+        "spectator": "{name}", "record_title": "{room}・ゲーム{n}"})
+#: the Japanese names of the built-in games' bots (a bot of one's own keeps its name)
+BOT_NAMES_JA = {"thumb": "経験則", "search": "探索", "random": "ランダム", "exact": "完全読み",
+                "slapper": "叩くプレイヤー", "none": "叩かないプレイヤー"}
+
+
+def bot_name(bot: str | None, lang: str) -> str:
+    """A bot's name in ``lang``: its name in English, its Japanese name where it has one."""
+    name = bot or ""
+    return BOT_NAMES_JA.get(name, name) if check_lang(lang) == "ja" else name
 
 
 class Room:
@@ -347,7 +370,7 @@ class Room:
             except CardlabError as e:
                 raise RoomError(f"seats: {e}") from None
         seed = secrets.randbelow(2**31) if seed is None else seed
-        people = [n if n != COMPUTER else COMPUTER_NAMES.say(lang, "name", n=i + 1) for i, n in enumerate(names)]
+        people = [n if n != COMPUTER else ROOM_WORDS.say(lang, "name", n=i + 1) for i, n in enumerate(names)]
         state = info.module.new_game(preset, seed=seed, players=people)
         header = record_of(state)
         seat_list = [Seat(i, people[i], new_token(), COMPUTER if n == COMPUTER else PERSON,
@@ -356,7 +379,7 @@ class Room:
         with self.lobby.lock:
             spectator = new_token()
             gid = self.lobby.store.add_game(self.id, _header(header), [s.stored() for s in seat_list], spectator)
-            made = RoomGame(self, gid, info, state, seat_list, spectator)
+            made = RoomGame(self, gid, info, state, seat_list, spectator, lang=lang)
             self.games.append(made)
             made.settle_or_wait()
         return made

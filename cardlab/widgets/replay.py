@@ -252,11 +252,10 @@ def replay(record: Record, player: int | None = None, captions: Sequence[str] | 
     info = game_info(record.game)
     if captions is None:
         names, say = states[0].players, REPLAY.say
-        words = info.part("say_action", lambda state, action, lang: action)
         steps = [say(lang, "the_deal")] + [
-            say(lang, "did", n=i + 1, name=names[before.current_player], action=words(before, action, lang))
+            say(lang, "did", n=i + 1, name=names[before.current_player], action=words)
             + (f" — {record.comments[i]}" if i in record.comments else "")
-            for i, (before, action) in enumerate(zip(states, record.actions))]
+            for i, (before, words) in enumerate(zip(states, record.said_actions(lang, states)))]
         captions = [steps[i] for i in at]
     drawing = info.part("draw")
     return Replayer(lambda k, layout: drawing.table_svg(states[at[k]].view(player), layout=layout, lang=lang),

@@ -38,6 +38,8 @@ LABELS_JA: dict[str, str] = {
     "declarations": "宣言", "declaration_points": "宣言の点", "twos_won": "2で取ったトリック",
     "streaks": "2の連続", "actions": "アクション数", "place": "順位", "ace_of_spades": "A♠を配られた席",
     "world_cards": "世界のマークのカード", "world": "世界のマーク", "cuts": "切った回数", "omorai": "おもらいの回数",
+    # a card's colour (cardlab.cards.Card.color)
+    "red": "赤", "black": "黒",
     # how a game ends
     "no cards": "カードがなくなった", "cannot play": "出すカードがない", "loop": "同じ局面の繰り返し",
     "cap": "手数の上限で打ち切り", "finished": "最後まで終わった",
@@ -96,27 +98,36 @@ def labelled(table: T, lang: str, own: Mapping[str, str] | None = None) -> T:
     """``table`` (a pandas DataFrame or Series, or a dict) with its labels in ``lang``: the column
     names, the index's names and labels, and the words in its cells (see :func:`label`; ``own``:
     the reader's own labels, such as the names given to ``agg``); numbers stay numbers. A new
-    object: ``table`` is unchanged."""
+    object: ``table`` is unchanged. A single word or yes or no is said as :func:`label` says it; a
+    value that is None (no winner) as none, in a cell or alone."""
     check_lang(lang)
+    if table is None or isinstance(table, (bool, str)):
+        return _cell(table, lang, own)
     if isinstance(table, dict):
-        return {label(k, lang, own): label(v, lang, own) for k, v in table.items()}  # type: ignore[return-value]
+        return {label(k, lang, own): _cell(v, lang, own) for k, v in table.items()}  # type: ignore[return-value]
     import pandas as pd
 
     if not isinstance(table, (pd.DataFrame, pd.Series)):
         raise TypeError(f"labelled: a pandas DataFrame or Series or a dict, not {type(table).__name__}")
     shown = table.copy()
     words = lambda values: [label(v, lang, own) for v in values]  # noqa: E731
+    cells = lambda values: [_cell(v, lang, own) for v in values]  # noqa: E731
     shown.index = _relabelled(shown.index, words)
     if isinstance(shown, pd.DataFrame):
         shown.columns = _relabelled(shown.columns, words)
         for column in shown.columns:
             if _worded(shown[column]):
-                shown[column] = words(shown[column])
+                shown[column] = cells(shown[column])
     else:
         shown.name = label(shown.name, lang, own)
         if _worded(shown):
-            shown = pd.Series(words(shown), index=shown.index, name=shown.name)
+            shown = pd.Series(cells(shown), index=shown.index, name=shown.name)
     return shown
+
+
+def _cell(value: Any, lang: str, own: Mapping[str, str] | None) -> Any:
+    """A table's value in ``lang``: None (no winner, no value) as none, else :func:`label`'s word."""
+    return "なし" if value is None and check_lang(lang) == "ja" else label(value, lang, own)
 
 
 def _worded(column: Any) -> bool:

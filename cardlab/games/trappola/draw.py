@@ -154,9 +154,15 @@ def buttons(view: View, lang: str = "en", *, next_deal: bool = False, sort: bool
 
 
 # --- areas: each returns (svg, height) ------------------------------------------------------------
-def _header(view: View, lang: str, width: float, your_turn: bool = True) -> tuple[str, float]:
-    """The status lines: the deal, the dealer, the phase, whose turn (``your_turn=False``: not
-    when it is yours, which your hand's label says) and the game's score."""
+def status_line(view: View, lang: str = "en") -> str:
+    """The table's status in one line, as its header says it: ``"Deal 1 · Ada deals · exchanges ·
+    Bruno to move · game 0–0"``; ``"第1ディール・ディーラー：Ada・手札交換・Brunoの番・合計 0–0"``."""
+    return WORDS.say(lang, "sep").join(_status(view, lang))
+
+
+def _status(view: View, lang: str, your_turn: bool = True) -> list[str]:
+    """The parts of the status: the deal, the dealer, the phase, whose turn (``your_turn=False``:
+    not when it is yours, which your hand's label says) and the game's score."""
     if view.phase == OVER:
         parts = [WORDS.say(lang, "game_over", a_name=view.players[0], a=view.scores[0],
                            b_name=view.players[1], b=view.scores[1])]
@@ -171,6 +177,12 @@ def _header(view: View, lang: str, width: float, your_turn: bool = True) -> tupl
         parts = [WORDS.say(lang, "deal", n=view.deal + 1), _say_seat(view, view.dealer, lang, "dealer_you", "dealer"),
                  phase] + ([] if deal_finished(view) or not (your_turn or view.current_player != view.player)
                            else [turn]) + [game]
+    return parts
+
+
+def _header(view: View, lang: str, width: float, your_turn: bool = True) -> tuple[str, float]:
+    """The status lines (:func:`_status`), packed into ``width``."""
+    parts = _status(view, lang, your_turn)
     lines = svg.pack(parts, 14, width - 2 * MARGIN, sep=WORDS.say(lang, "sep"), bold=True)
     body = "".join(_text(line, MARGIN, 24 + 20 * i, size=14, weight="bold", fill=WHITE, cls="status")
                    for i, line in enumerate(lines))
@@ -204,7 +216,7 @@ def _hand_row(view: View, seat: int, x: float, y: float, clickable: bool, lang: 
                                labels=[card_name(cards[i], lang) for i in at],
                                marked=[k for k, i in enumerate(at) if texts[i] in legal],
                                dimmed=[k for k, i in enumerate(at) if playing and texts[i] not in legal],
-                               annotations=annotations))
+                               annotations=annotations, lang=lang))
     return "".join(parts), len(parts) * s.h + (len(parts) - 1) * max(8, room)
 
 
@@ -241,7 +253,8 @@ def _discards(view: View, x: float, y: float, lang: str, sort: bool, width: floa
                 cx, cy = x, cy + top + s.h + 10
             cards = sort_hand(hand) if sort else list(hand)
             parts += [_text(line, cx, cy + 14 + LINE_SMALL * k, size=SMALL) for k, line in enumerate(labels[seat])]
-            parts.append(svg.row_g(cards, cx, cy + top, s.w, step=s.fan, labels=[card_name(c, lang) for c in cards]))
+            parts.append(svg.row_g(cards, cx, cy + top, s.w, step=s.fan, labels=[card_name(c, lang) for c in cards],
+                                   lang=lang))
             cx += block_w + 24
     return "".join(parts), (cy - y + top + s.h if parts else 0)
 
@@ -270,7 +283,7 @@ def _middle(view: View, x: float, y: float, lang: str, s: Sizes, stock: bool = T
     parts.append(_text(WORDS.say(lang, "trick"), tx, y + top - 6))
     for i, (seat, card) in enumerate(_trick_cards(view)):
         cx = tx + i * (s.w + TRICK_GAP)
-        parts.append(svg.card_g(card, cx, y + top, s.w, label=card_name(card, lang)))
+        parts.append(svg.card_g(card, cx, y + top, s.w, label=card_name(card, lang), lang=lang))
         lines, size = _trick_name(view.players[seat], s)
         parts += [_text(line, cx + s.w / 2, y + top + s.h + 16 + LINE_SMALL * k, size=size, anchor="middle")
                   for k, line in enumerate(lines)]
@@ -285,7 +298,7 @@ def _middle(view: View, x: float, y: float, lang: str, s: Sizes, stock: bool = T
         parts += [_text(line, lx, y + 30 + LINE_SMALL * k, size=SMALL)
                   for k, line in enumerate(svg.fit_lines(winner, SMALL, room))]
         parts.append(svg.row_g(list(last.cards), lx, y + top, s.w, step=LAST_STEP * s.w,
-                               labels=[card_name(c, lang) for c in last.cards]))
+                               labels=[card_name(c, lang) for c in last.cards], lang=lang))
     names = max(len(_trick_name(name, s)[0]) for name in view.players)   # the same all game
     return "".join(parts), top + s.h + 22 + LINE_SMALL * (names - 1)
 
@@ -333,19 +346,27 @@ def _notes(view: View, lang: str, width: float) -> list[tuple[str, str]]:
                               parts=" + ".join(shown)) if shown
                     else WORDS.say(lang, "scored_none", name=view.players[seat], total=sheet.total[seat]))
             lines += [(line, WHITE) for line in svg.pack(text.split(" + "), LABEL, width, sep=" + ")]
-    for seat, words, rank in view.declarations:
-        count = 4 if words.startswith("four") else 3      # the view gives what was said (T7)
-        if _is_you(view, seat) and rank is not None:
-            text = WORDS.say(lang, "declared_you", what=declared(count, rank, lang),
-                             points=declaration_value(rank, count))
-        else:
-            text = heard("declared", count, rank, lang, name=view.players[seat])
-        lines.append((svg.fit(text, LABEL, width), WHITE))
+    lines += [(svg.fit(text, LABEL, width), WHITE) for text in declaration_lines(view, lang)]
     if view.phase == OVER and view.outcome is not None:
         winner = view.outcome.winner
         end = (WORDS.say(lang, "tie") if winner is None
                else _say_seat(view, winner, lang, "you_win", "they_win"))
         lines += [(line, GOLD) for line in svg.pack([end], LABEL, width)]
+    return lines
+
+
+def declaration_lines(view: View, lang: str = "en") -> list[str]:
+    """The declarations of the deal as the seat of ``view`` heard them (T7: the opponent's rank is
+    not named, aces excepted): ``["Ada declared “three” (of a rank not said)"]``,
+    ``["Adaの宣言：「3枚」（どのランクかは言わない）"]``."""
+    lines = []
+    for seat, words, rank in view.declarations:
+        count = 4 if words.startswith("four") else 3      # the view gives what was said (T7)
+        if _is_you(view, seat) and rank is not None:
+            lines.append(WORDS.say(lang, "declared_you", what=declared(count, rank, lang),
+                                   points=declaration_value(rank, count)))
+        else:
+            lines.append(heard("declared", count, rank, lang, name=view.players[seat]))
     return lines
 
 
@@ -569,7 +590,7 @@ def pack_svg(ranks: Sequence[str] = RANKS, lang: str = "en") -> str:
         name, others = pack_labels(suit, lang)
         body.append(svg.text_g(name, 12, y + 30, size=14, weight="bold", fill=WHITE))
         body.append(svg.text_g(others, 12, y + 50, size=12, fill=PALE))
-        body.append(svg.row_g([Card(r, suit) for r in ranks], label_w, y, w, step=step))
+        body.append(svg.row_g([Card(r, suit) for r in ranks], label_w, y, w, step=step, lang=lang))
     width = label_w + svg.row_width(len(ranks), w, step) + 12
     return svg.document(width, 12 + 4 * (svg.card_h(w) + 14), "".join(body),
                         title=WORDS.say(lang, "pack_title"))

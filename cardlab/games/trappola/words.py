@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardlab.cards import ITALIAN, ITALIAN_RANK_ENGLISH, ITALIAN_SUIT_CZECH, ITALIAN_SUIT_ENGLISH, Card
+from cardlab.cards import (ITALIAN, ITALIAN_RANK_ENGLISH, ITALIAN_RANK_JAPANESE, ITALIAN_SUIT_CZECH, ITALIAN_SUIT_ENGLISH,
+                           ITALIAN_SUIT_JAPANESE, Card)
 from cardlab.words import Words
 from cardlab.words.refusals import ReasonWords, refusals
 
@@ -325,10 +326,14 @@ REFUSALS = refusals(ReasonWords(
     "rank": lambda rank, lang: rank_text(rank, lang), "suit": lambda suit, lang: suit_text(suit, lang)})
 
 
+#: the Japanese names of the presets (as kirifu.words.RULES_JA: a table of presets in Japanese)
+RULES_JA = {"trappola": "トラッポラ", "single-deal": "1回のディール", "four-twos-104": "2の4連続が104点",
+            "by-anyone": "3枚組の4枚目はどちらのトリックでも"}
+
 #: the source's names of the ranks (王 R, 騎士 C, 歩兵 F, the ace written A) and of the suits
 #: (剣・杖・カップ・貨幣) in Japanese
-_RANKS_JA = {"A": "A", "R": "王", "C": "騎士", "F": "歩兵"}
-_SUITS_JA = {"spade": "剣", "bastoni": "杖", "coppe": "カップ", "denari": "貨幣"}
+_RANKS_JA = {"A": "A", **ITALIAN_RANK_JAPANESE}
+_SUITS_JA = ITALIAN_SUIT_JAPANESE
 #: rank names (plural in English) for declarations, by language
 RANK_PLURALS = {
     "en": {"A": "aces", "R": "kings", "C": "knights", "F": "jacks", "2": "twos"},
