@@ -1,11 +1,13 @@
-"""A room server's limits and its answers at the edges (issue 38): a store that fails, a page that
-stops reading, one seat open in several pages and languages, a finished game, a link's rate, a
-teacher's body, spectators' widths, frames that are not UTF-8. An in-process server and the
+"""A room server's limits and its answers at the edges (issue 38): a store that fails (and the
+computer's moves it could not keep, made once it is free), a page that stops reading, one seat
+open in several pages and languages, a finished game, a link's rate, a teacher's body,
+spectators' widths, frames that are not UTF-8, the kernels compiled before the server listens. An in-process server and the
 ``websockets`` package's client (tests/rooms_clients.py); every wait is for a message."""
 
 from __future__ import annotations
 
 import asyncio
+import importlib
 import json
 import logging
 import random
@@ -433,3 +435,29 @@ def test_a_page_that_froze_is_cut_by_its_unanswered_ping_however_few_messages_wa
                 client.close()
     finally:
         running.stop()
+
+
+def test_a_server_compiles_what_its_tables_need_before_it_listens(monkeypatch):
+    """On a cold kernel cache a first Trappola seat once compiled the search in its handler,
+    holding every room ~41 s: a server runs every game's ``warm_first`` cases (its computer
+    player's and coach's kernels) before it takes a connection (each case finds the port shut)."""
+    from cardlab.registry import with_part
+
+    monkeypatch.setattr(cardlab.pace, "PLAIN", False)
+    port = cardlab.rooms._free_port("127.0.0.1")
+    warmed: dict[str, bool] = {}
+
+    def listening() -> bool:
+        with socket.socket() as probe:
+            return probe.connect_ex(("127.0.0.1", port)) == 0
+
+    games = [info for info in with_part("controller") if info.has("warm_first")]
+    for info in games:
+        module = importlib.import_module(info.parts["warm_first"].rpartition(":")[0])
+        monkeypatch.setattr(module, "FIRST", [(info.name, lambda name=info.name: warmed.setdefault(name, listening()))])
+    running = cardlab.rooms.RoomServer(Lobby(Store()), "127.0.0.1", port)
+    try:
+        assert listening()
+    finally:
+        running.stop()
+    assert {"trappola", "kirifu"} <= set(warmed) and warmed == {info.name: False for info in games}
