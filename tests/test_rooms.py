@@ -141,6 +141,42 @@ def test_a_restarted_lobby_resumes_every_game_where_it_was(lobby, name, seats):
     assert [s.token for s in again.seats] == [s.token for s in game.seats]
 
 
+def test_a_restarted_lobby_keeps_the_language_each_game_was_made_in(lobby):
+    room = lobby.add_room("ノートブック")
+    japanese = room.add_game("trappola", ["あなた", "computer"], seed=1, lang="ja")
+    english = room.add_game("trappola", ["You", "computer"], seed=1)
+    again = Lobby(Store(lobby.store.path)).rooms[0]
+    assert [g.lang for g in again.games] == ["ja", "en"]
+    assert again.game(japanese.id).record().title == f"ノートブック・ゲーム{japanese.id}" == japanese.record().title
+    assert again.game(english.id).record().title == f"ノートブック, game {english.id}"
+    assert again.game(japanese.id).seats[1].name == japanese.seats[1].name == "コンピューター2"
+
+
+OLD_GAMES = """CREATE TABLE old_games (
+    id INTEGER PRIMARY KEY, room INTEGER NOT NULL REFERENCES rooms(id), header TEXT NOT NULL,
+    spectator TEXT NOT NULL UNIQUE, status TEXT NOT NULL DEFAULT 'on')"""
+
+
+def test_a_database_made_before_games_kept_their_language_opens_with_english_games(tmp_path):
+    path = tmp_path / "old.sqlite"
+    lobby = Lobby(Store(path))
+    game = lobby.add_room("3B").add_game("trappola", ["Ann", "computer"], seed=5, lang="ja")
+    play_randomly(game, random.Random(2), steps=6)
+    lobby.store.close()
+    old = sqlite3.connect(path)            # the games table as it was before its lang column
+    old.executescript(OLD_GAMES + """;
+        INSERT INTO old_games SELECT id, room, header, spectator, status FROM games;
+        DROP TABLE games; ALTER TABLE old_games RENAME TO games;""")
+    assert "lang" not in {row[1] for row in old.execute("PRAGMA table_info(games)")}
+    old.close()
+    again = Lobby(Store(path))
+    [made] = again.rooms[0].games
+    assert made.lang == "en" and made.record().title == f"3B, game {game.id}"
+    assert made.state.history_text() == game.state.history_text() != []
+    later = again.rooms[0].add_game("trappola", ["Ann", "computer"], seed=5, lang="ja")
+    assert [g.lang for g in Lobby(Store(path)).rooms[0].games] == ["en", "ja"] and later.lang == "ja"
+
+
 @pytest.mark.parametrize("by", ["act", "click"])
 def test_nothing_is_shown_that_the_store_did_not_keep(lobby, monkeypatch, by):
     """A write that fails (the database locked by another program) undoes the action before

@@ -378,7 +378,8 @@ class Room:
                      for i, n in enumerate(names)]
         with self.lobby.lock:
             spectator = new_token()
-            gid = self.lobby.store.add_game(self.id, _header(header), [s.stored() for s in seat_list], spectator)
+            gid = self.lobby.store.add_game(self.id, _header(header), [s.stored() for s in seat_list], spectator,
+                                             lang)
             made = RoomGame(self, gid, info, state, seat_list, spectator, lang=lang)
             self.games.append(made)
             made.settle_or_wait()
@@ -456,7 +457,7 @@ class Lobby:
         state = record.replay()
         seats = [Seat(s.seat, s.name, s.token, s.kind, s.bot) for s in stored.seats]
         return RoomGame(room, stored.id, game_info(record.game), state, seats, stored.spectator,
-                        on=stored.status != "ended")
+                        on=stored.status != "ended", lang=stored.lang)
 
     def find_seat(self, token: str) -> tuple[RoomGame, Seat] | None:
         """The game and seat a token holds, else None."""

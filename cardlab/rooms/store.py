@@ -1,12 +1,13 @@
 """What a room server must not lose, in SQLite (the standard library's ``sqlite3``, WAL mode).
 
 Four tables: ``rooms`` (name, the teacher's token, open or closed), ``games`` (a room's game: its
-record's headers as JSON — game, rules, seed, deal, players —, its spectators' token and whether it
-is on), ``seats``
-(each seat's kind, bot, name and secret token) and ``actions`` (each game's actions in order, as
-the records write them). Every change is committed before the server tells anyone about it, so a
-server killed at any moment restarts where its last message left the players: each game is its
-record's headers and actions, replayed (:meth:`Store.games`).
+record's headers as JSON — game, rules, seed, deal, players —, its spectators' token, whether it
+is on and the language it was made in: its record's title), ``seats`` (each seat's kind, bot, name
+and secret token) and ``actions`` (each game's actions in order, as the records write them).
+Every change is committed before the server tells anyone about it, so a server killed at any moment
+restarts where its last message left the players: each game is its record's headers and actions,
+replayed (:meth:`Store.games`). A database made before the games kept their language opens too:
+the column is added, its games read as English.
 
 A database that another program holds (its write lock taken) never holds the store's callers for
 long: a write waits at most :data:`WRITE_WAIT` s for it, then fails with :class:`StoreError` (the
@@ -32,13 +33,15 @@ CREATE TABLE IF NOT EXISTS rooms (
     id INTEGER PRIMARY KEY, name TEXT NOT NULL, teacher TEXT NOT NULL UNIQUE, open INTEGER NOT NULL DEFAULT 1);
 CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY, room INTEGER NOT NULL REFERENCES rooms(id), header TEXT NOT NULL,
-    spectator TEXT NOT NULL UNIQUE, status TEXT NOT NULL DEFAULT 'on');
+    spectator TEXT NOT NULL UNIQUE, status TEXT NOT NULL DEFAULT 'on', lang TEXT NOT NULL DEFAULT 'en');
 CREATE TABLE IF NOT EXISTS seats (
     game INTEGER NOT NULL REFERENCES games(id), seat INTEGER NOT NULL, token TEXT NOT NULL UNIQUE,
     name TEXT NOT NULL, kind TEXT NOT NULL, bot TEXT, PRIMARY KEY (game, seat));
 CREATE TABLE IF NOT EXISTS actions (
     game INTEGER NOT NULL REFERENCES games(id), n INTEGER NOT NULL, text TEXT NOT NULL, PRIMARY KEY (game, n));
 """
+#: the columns added since the first schema, each with its definition: a database that lacks one gets it
+ADDED_COLUMNS = {"games": {"lang": "TEXT NOT NULL DEFAULT 'en'"}}
 WRITE_WAIT = 0.25   # seconds a write waits for the database's write lock (another connection's) before it fails
 
 
@@ -60,7 +63,8 @@ class StoredSeat:
 
 @dataclass
 class StoredGame:
-    """A game as stored: its record's headers, its seats and its actions so far."""
+    """A game as stored: its record's headers, its seats and its actions so far; ``lang``: the
+    language it was made in."""
 
     id: int
     room: int
@@ -69,6 +73,7 @@ class StoredGame:
     status: str
     seats: list[StoredSeat]
     actions: list[str]
+    lang: str = "en"
 
 
 class Store:
@@ -86,11 +91,25 @@ class Store:
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")   # WAL: a committed change survives the process's death
         self.db.executescript(SCHEMA)
+        self._add_missing_columns()
         self.db.execute(f"PRAGMA busy_timeout = {int(WRITE_WAIT * 1000)}")
         # the write lock asked of SQLite without waiting, on a connection of its own (None: in memory,
         # where no other program reaches)
         self.probe = None if self.path == ":memory:" else sqlite3.connect(
             self.path, timeout=0, check_same_thread=False, isolation_level=None)
+
+    def _add_missing_columns(self) -> None:
+        """Bring a database made by an older schema up to :data:`ADDED_COLUMNS`: a write only if a
+        column is missing (an up-to-date database opens while another program holds it), in one
+        transaction that looks again (two servers opening it at once add each column once)."""
+        def missing() -> list[tuple[str, str, str]]:
+            return [(table, column, definition) for table, columns in ADDED_COLUMNS.items()
+                    for column, definition in columns.items()
+                    if column not in {row[1] for row in self.db.execute(f"PRAGMA table_info({table})")}]
+        if missing():
+            with self._transaction() as db:
+                for table, column, definition in missing():
+                    db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {definition}")
 
     def writable(self) -> bool:
         """The database takes a write now (its write lock is free: taken and given back at once;
@@ -137,10 +156,11 @@ class Store:
     def set_open(self, room: int, is_open: bool) -> None:
         self._write("set_open", "UPDATE rooms SET open = ? WHERE id = ?", int(is_open), room)
 
-    def add_game(self, room: int, header: dict[str, Any], seats: list[StoredSeat], spectator: str) -> int:
+    def add_game(self, room: int, header: dict[str, Any], seats: list[StoredSeat], spectator: str,
+                 lang: str = "en") -> int:
         with self._transaction() as db:
-            game = db.execute("INSERT INTO games (room, header, spectator) VALUES (?, ?, ?)",
-                              (room, json.dumps(header, ensure_ascii=False), spectator)).lastrowid
+            game = db.execute("INSERT INTO games (room, header, spectator, lang) VALUES (?, ?, ?, ?)",
+                              (room, json.dumps(header, ensure_ascii=False), spectator, lang)).lastrowid
             db.executemany("INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?)",
                            [(game, s.seat, s.token, s.name, s.kind, s.bot) for s in seats])
         self._committed("add_game")
@@ -171,14 +191,14 @@ class Store:
     def games(self, room: int) -> list[StoredGame]:
         """The games of ``room`` in the order they were made, with their seats and actions."""
         with self.lock:
-            games = self.db.execute("SELECT id, header, spectator, status FROM games WHERE room = ? ORDER BY id",
-                                    (room,)).fetchall()
+            games = self.db.execute("SELECT id, header, spectator, status, lang FROM games WHERE room = ? "
+                                    "ORDER BY id", (room,)).fetchall()
             out = []
-            for game, header, spectator, status in games:
+            for game, header, spectator, status, lang in games:
                 seats = [StoredSeat(*row) for row in self.db.execute(
                     "SELECT seat, token, name, kind, bot FROM seats WHERE game = ? ORDER BY seat", (game,))]
                 actions = [t for (t,) in self.db.execute("SELECT text FROM actions WHERE game = ? ORDER BY n", (game,))]
-                out.append(StoredGame(game, room, json.loads(header), spectator, status, seats, actions))
+                out.append(StoredGame(game, room, json.loads(header), spectator, status, seats, actions, lang))
         return out
 
     def close(self) -> None:
