@@ -28,7 +28,7 @@ drawing follows if it had moved; try again). A frame over :data:`MAX_WIRE` bytes
 
 A seat's link may be open in several pages at once (a phone and a laptop, or two languages): each
 is redrawn after every action, in its own language; the pages of one language share the seat's
-layout (the last width reported). A spectators' page has its own width. A link opened in more
+layout and its wording for a keyboard or for taps (the last width reported). A spectators' page has its own width. A link opened in more
 than :data:`PAGES` pages at once: the newest is refused (``too-many``, code 4429).
 
 The server's limits, all in this module:
