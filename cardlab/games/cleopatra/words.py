@@ -251,6 +251,11 @@ def rules_words(lang: str, key: str, name: str) -> str:
     return CLEOPATRA.say(lang, f"{key}_{name}") if f"{key}_{name}" in CLEOPATRA else name
 
 
+def rules_name(name: str, lang: str) -> str:
+    """The readable name of the rules called ``name`` in ``lang`` (as the settings name them)."""
+    return rules_words(lang, "rules", name)
+
+
 def about(lang: str, key: str, seat: int, names: Sequence[str], reader: int | None, **fields: Any) -> str:
     """The sentence ``key`` about ``seat``: its ``_you`` form when ``seat`` is the reader's, else
     the form with ``{name}``."""

@@ -204,7 +204,9 @@ COACH = Words(
 SUITS_JA = {"S": "スペード", "H": "ハート", "D": "ダイヤ", "C": "三つ葉"}
 RANKS_JA = {"A": "エース", "K": "キング", "Q": "クイーン", "J": "ジャック"}
 JOKERS_JA = {"R": "赤のジョーカー", "B": "黒のジョーカー"}
-#: the presets' names in Japanese (a rules of one's own shows the name it was given)
+#: the presets' names in English and Japanese (a rules of one's own shows the name it was given)
+RULES_EN = {"kirifu": "Kirifu", "kirifu-joker": "Kirifu + joker", "kirifu-2-7": "Kirifu 2–7",
+            "kirifu-no-osoroi": "Kirifu, no osoroi"}
 RULES_JA = {"kirifu": "切りふ", "kirifu-joker": "切りふ（ジョーカーあり）", "kirifu-2-7": "切りふ（2〜7人）",
             "kirifu-no-osoroi": "切りふ（おそろいなし）", "made": "作った局面"}
 
@@ -343,9 +345,8 @@ def player_names(lang: str, computers: int) -> tuple[str, ...]:
 
 
 def rules_name(name: str, lang: str) -> str:
-    """The name of the rules called ``name``: the preset's id in English, its Japanese name (a rules
-    of one's own: its name as given)."""
-    return RULES_JA.get(name, name) if check_lang(lang) == "ja" else name
+    """The readable name of the rules called ``name`` in ``lang`` (a rules of one's own: its name as given)."""
+    return (RULES_JA if check_lang(lang) == "ja" else RULES_EN).get(name, name)
 
 
 def narrate(event: Any, players: Sequence[str], lang: str, named: bool = True, reader: int | None = None) -> str:

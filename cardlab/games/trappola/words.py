@@ -20,6 +20,9 @@ WORDS = Words(
     en={
         # header
         "title": "Trappola",
+        # the presets' names (the rooms' teacher's page)
+        "rules_trappola": "game to 300", "rules_single-deal": "a single deal",
+        "rules_four-twos-104": "four 2s score 104", "rules_by-anyone": "T8 by either player",
         "table_title": "{title}, {deal}",
         "sep": " · ",
         "deal": "Deal {n}",
@@ -149,6 +152,8 @@ WORDS = Words(
     },
     ja={
         "title": "トラッポラ",
+        "rules_trappola": "300点先取", "rules_single-deal": "1ディールのみ",
+        "rules_four-twos-104": "2が4枚で104点", "rules_by-anyone": "T8はどちらのプレイヤーでも",
         "table_title": "{title}：{deal}",
         "sep": "・",
         "deal": "第{n}ディール",
@@ -406,6 +411,11 @@ def say_action(state: Any, action: str, lang: str) -> str:
     the hand of the player to move): the replay's captions."""
     hand = state.hands[state.current_player] if action.startswith("declare ") else ()
     return action_words(action, lang, sum(card.rank == action[8:] for card in hand) or 3)
+
+
+def rules_name(name: str, lang: str) -> str:
+    """The readable name of the rules called ``name`` in ``lang`` (a rules of one's own: its name as given)."""
+    return WORDS.say(lang, f"rules_{name}") if f"rules_{name}" in WORDS else name
 
 
 def card_name(card: Card, lang: str) -> str:
