@@ -205,8 +205,8 @@ SUITS_JA = {"S": "スペード", "H": "ハート", "D": "ダイヤ", "C": "三�
 RANKS_JA = {"A": "エース", "K": "キング", "Q": "クイーン", "J": "ジャック"}
 JOKERS_JA = {"R": "赤のジョーカー", "B": "黒のジョーカー"}
 #: the presets' names in English and Japanese (a rules of one's own shows the name it was given)
-RULES_EN = {"kirifu": "Kirifu", "kirifu-joker": "Kirifu + joker", "kirifu-2-7": "Kirifu 2–7",
-            "kirifu-no-osoroi": "Kirifu, no osoroi"}
+RULES_EN = {"kirifu": "Kirifu", "kirifu-joker": "Kirifu (joker)", "kirifu-2-7": "Kirifu (2–7)",
+            "kirifu-no-osoroi": "Kirifu (no osoroi)"}
 RULES_JA = {"kirifu": "切りふ", "kirifu-joker": "切りふ（ジョーカーあり）", "kirifu-2-7": "切りふ（2〜7人）",
             "kirifu-no-osoroi": "切りふ（おそろいなし）", "made": "作った局面"}
 
