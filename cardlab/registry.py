@@ -36,6 +36,8 @@ PARTS: dict[str, str] = {
     "replay": "replay(record, **options) -> a Replayer widget (default: the shared replay, drawn by 'draw')",
     "say_action": "say_action(state, action, lang) -> a legal action of state in words, as the table names it "
                   "(the replay's captions); default: the action's text",
+    "rules_name": "rules_name(name, lang) -> the readable name of the rule set called name (a preset's id) in "
+                  "lang (the rooms' teacher's page); default: the name itself",
     "bots": "a mapping of player names to bot classes (simulate's player specs); default: random",
     "sim": "a module with simulate(n, seed, rules, players, **options) or play_one(seed, rules=, players=)",
     "coach": "playouts(state, player, measure) -> the coach's Playouts; without it the coach has no hints",
@@ -110,7 +112,7 @@ FOLDER_PARTS: dict[str, str] = {
     "draw": "draw", "table": "table:{title}Table", "controller": "controller:{title}Controller", "bots": "bots:BOTS", "sim": "sim", "coach": "coach:playouts",
     "puzzles": "puzzles", "deal_schema": "schema:deal_schema", "openspiel": "openspiel", "warm": "warm:CASES",
     "warm_first": "warm:FIRST",
-    "say_action": "words:say_action",
+    "say_action": "words:say_action", "rules_name": "words:rules_name",
 }
 """Where each part sits in a game's folder (``cardlab/games/<game>/``): the module, and the
 attribute where the part is not the module itself."""

@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 from rooms_clients import SeatClient, wait_for_mover, ws_url
 from test_rooms_server import teacher
+from test_touch_words import KEY_NAMED
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
@@ -370,6 +371,23 @@ def test_each_spectator_page_has_its_own_width(server):
     assert 'width="360"' in phone.draw["svg"] and 'width="360"' not in projector.draw["svg"]
     phone.close()
     projector.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_phone_s_page_has_its_seat_worded_for_taps(server, lang):
+    game = server.room(f"touch-{lang}").add_game("kirifu", ["Aiko", "Ben", "computer"], seed=1)
+    page = SeatClient(server.url, game.seats[game.state.current_player].token, lang=lang)
+
+    def words() -> str:
+        return page.draw["status"] + page.draw["svg"].replace("cardlab-keys", "")
+
+    page.ask({"type": "width", "width": 360})
+    assert KEY_NAMED.search(words())                          # a page with a keyboard: P, O, S named
+    page.ask({"type": "width", "width": 360, "touch": True})
+    assert not KEY_NAMED.search(words())
+    refused = page.ask({"type": "width", "width": 360, "touch": "yes"})
+    assert refused["type"] == "error" and refused["message"].startswith("touch:")
+    page.close()
 
 
 def test_a_frame_that_is_not_utf8_is_logged_in_one_line(server):

@@ -229,7 +229,7 @@ ANY = st.one_of(st.none(), st.booleans(), st.integers(), st.integers(-2**70, 2**
                 st.text(max_size=40), st.lists(st.integers(), max_size=3), st.just(SEQ))
 EVENTS = st.fixed_dictionaries(
     {"type": st.one_of(st.sampled_from(TYPES), st.text(max_size=8))},
-    optional={k: ANY for k in ("target", "key", "seq", "t", "tag", "width", "action", "id", "seat")})
+    optional={k: ANY for k in ("target", "key", "seq", "t", "tag", "width", "touch", "action", "id", "seat")})
 JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
                     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
                     max_leaves=12)

@@ -190,3 +190,37 @@ def test_the_api_refuses_a_language_it_does_not_have_by_name(server):
     with pytest.raises(urllib.error.HTTPError) as refused:
         urllib.request.urlopen(request, timeout=60)
     assert refused.value.code == 400 and "lang" in refused.value.read().decode() and not handle.room.games
+
+
+class Options(HTMLParser):
+    """The ``<option>``s of a page: (value, label)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[list[str]] = []
+        self.inside = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "option":
+            self.found.append([dict(attrs).get("value") or "", ""])
+            self.inside = True
+
+    def handle_endtag(self, tag: str) -> None:
+        self.inside = self.inside and tag != "option"
+
+    def handle_data(self, data: str) -> None:
+        if self.inside:
+            self.found[-1][1] += data
+
+
+@pytest.mark.parametrize("lang, shown", [("en", "Trappola: four 2s score 104"), ("ja", "Trappola: 2が4枚で104点")])
+def test_the_page_names_each_rule_set_readably_in_its_language(server, lang, shown):
+    handle = server.room(f"3G-{lang}")
+    with urllib.request.urlopen(handle.page(lang=lang), timeout=60) as reply:
+        parser = Options()
+        parser.feed(reply.read().decode())
+    labels = dict(parser.found)
+    assert labels["trappola/four-twos-104"] == shown
+    named_by_id = [label for value, label in labels.items() if value.split("/")[1] in label]
+    assert named_by_id == [], "a rule set is named by its preset id"
+    assert len(set(labels.values())) == len(labels)

@@ -13,7 +13,7 @@ const WORDS = {
   ja: { lost: "接続が切れました。つなぎ直しています…", gone: "このリンクは、ここのどの部屋の席でもありません。",
         closed: "部屋は閉じられています。", ended: "ゲームは終わりました。" },
 }[lang];
-const data = { svg: "", seq: 0, status: "", focus: "", lang, label: "", focus_label: "", width: 0 };
+const data = { svg: "", seq: 0, status: "", focus: "", lang, label: "", focus_label: "", width: 0, touch: false };
 const handlers = new Map();
 const banner = document.getElementById("banner");
 const panes = document.getElementById("panes");
@@ -21,13 +21,14 @@ let socket = null;
 let delay = 250;
 let given = false;
 
+function widthFrame() { return { type: "width", width: data.width, touch: data.touch }; }
 function fire(name, value) { (handlers.get(name) || []).forEach((cb) => cb(value)); }
 function emit(message) { if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message)); }
 function say(text) { banner.textContent = text; banner.hidden = !text; }
 
 const model = {
   get: (key) => data[key],
-  set(key, value) { data[key] = value; if (key === "width") emit({ type: "width", width: value }); },
+  set(key, value) { data[key] = value; if (key === "width") emit(widthFrame()); },   // view.js sets touch first
   save_changes() {},
   send(content) { emit(content); },
   on(name, cb) { handlers.set(name, [...(handlers.get(name) || []), cb]); },
@@ -59,7 +60,7 @@ function connect() {
     say("");
     document.body.dataset.connected = "1";
     emit({ type: "hello" });
-    if (data.width) emit({ type: "width", width: data.width });
+    if (data.width) emit(widthFrame());
   });
   socket.addEventListener("message", onMessage);
   socket.addEventListener("close", () => {

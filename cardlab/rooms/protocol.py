@@ -5,7 +5,9 @@ A browser sends JSON objects, one per WebSocket frame:
 - the table's own events, exactly as a notebook table's view sends them
   (:mod:`cardlab.tables.screen`): ``{"type": "click", "target": "hand:5S", "seq": 7, "t": 812}``,
   ``{"type": "key", "key": "Enter", "seq": 7, "t": 90}``, ``{"type": "timer", "tag": …}``;
-- ``{"type": "width", "width": 360}`` — the width of the page's table, which picks the layout;
+- ``{"type": "width", "width": 360, "touch": true}`` — the width of the page's table, which picks the
+  layout, and (optional, default false) whether the page has no keyboard and a finger for a
+  pointer, which words the table for taps, not keys;
 - ``{"type": "act", "action": "pass 5S", "seq": 7}`` — an action by its record text (programs'
   clients; the drawing numbered ``seq`` must be the one shown, as for a click);
 - ``{"type": "hello"}`` — nothing but the answer: the seat's drawing again.
@@ -26,7 +28,7 @@ drawing follows if it had moved; try again). A frame over :data:`MAX_WIRE` bytes
 
 A seat's link may be open in several pages at once (a phone and a laptop, or two languages): each
 is redrawn after every action, in its own language; the pages of one language share the seat's
-layout (the last width reported). A spectators' page has its own width. A link opened in more
+layout and its wording for a keyboard or for taps (the last width reported). A spectators' page has its own width. A link opened in more
 than :data:`PAGES` pages at once: the newest is refused (``too-many``, code 4429).
 
 The server's limits, all in this module:
@@ -108,6 +110,8 @@ def read_frame(text: Any) -> dict[str, Any]:
         width = message.get("width")
         if isinstance(width, bool) or not isinstance(width, int) or not 0 < width <= 100_000:
             raise RoomMessageError("bad-message", f"width: a number of pixels from 1 to 100000, not {width!r:.20}")
+        if not isinstance(message.get("touch", False), bool):
+            raise RoomMessageError("bad-message", f"touch: true or false, not {message['touch']!r:.20}")
     if kind == "act":
         action, seq = message.get("action"), message.get("seq")
         if not isinstance(action, str) or not 0 < len(action) <= 200:

@@ -274,7 +274,8 @@ def answer(hub: Hub, conn: Connection, text: Any) -> tuple[dict[str, Any] | None
             conn.sent = None
             return None, [seat]
         if kind == "width":
-            conn.table().view.width = message["width"]
+            view = conn.table().view
+            view.touch, view.width = message.get("touch", False), message["width"]
             return None, [seat]
         if not game.room.is_open or not game.on:
             return error("closed", "the room is closed" if not game.room.is_open else "the teacher ended this game"), []

@@ -66,9 +66,16 @@ class Links:
         return f"{self.url}/watch/{game.spectator.token}" + ("?lang=ja" if lang == "ja" else "")
 
 
-def game_choices() -> list[tuple[str, str]]:
-    """Every game and rules preset a room can play: (``game/rules``, its label)."""
-    return [(f"{info.name}/{rules}", f"{info.title}: {rules}") for info in with_part("controller") for rules in info.presets]
+def game_choices(lang: str = "en") -> list[tuple[str, str]]:
+    """Every game and rules preset a room can play: (``game/rules``, its label in ``lang``: the game,
+    and the rule set's readable name by the game's ``rules_name`` part)."""
+    return [(f"{info.name}/{rules}", f"{info.title}: {info.part('rules_name', _as_named)(rules, lang)}")
+            for info in with_part("controller") for rules in info.presets]
+
+
+def _as_named(name: str, lang: str) -> str:
+    """A rule set's name, for a game that gives no readable names."""
+    return name
 
 
 def form_request(room: Room, body: bytes, lang: str = "en") -> dict[str, Any]:
@@ -100,7 +107,7 @@ def teacher_page(room: Room, url: str, lang: str, refused: str = "") -> str:
         return (f'<form class="inline" method="post" action="{html.escape(here)}"><input type="hidden" name="do" '
                 f'value="{do}">{hidden}<button type="submit" data-do="{do}">{label}</button></form>')
 
-    options = "".join(f'<option value="{html.escape(v)}">{html.escape(label)}</option>' for v, label in game_choices())
+    options = "".join(f'<option value="{html.escape(v)}">{html.escape(label)}</option>' for v, label in game_choices(lang))
     parts = [f"<h1>{say('title', name=room.name)}</h1>",
              f'<p class="noprint"><a href="{html.escape(here)}">{say("reload")}</a> · '
              f'<a href="{html.escape(other)}">{say("other")}</a> · {say("print")}</p>',

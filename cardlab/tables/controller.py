@@ -30,6 +30,8 @@ redraws when that changes (:attr:`TableController.layout`, :func:`cardlab.draw.s
 The keyboard: :meth:`TableController.choices` lists the clickable legal choices in drawing order; the
 arrow keys move :attr:`TableController.focus` among them (the browser rings the focused element), Enter
 plays it, and every key of :meth:`TableController.shortcuts` clicks its target (buttons show the key).
+On a page with no keyboard and a finger for a pointer (the screen's ``touch``, reported by the
+browser with the width: :attr:`TableController.touch`) the status lines and buttons name taps, not keys.
 
 Words: ``lang`` is ``"en"`` (with the Japanese terms beside the English) or ``"ja"``; every label
 and message comes from the game's catalogue in :mod:`cardlab.words`.
@@ -93,7 +95,9 @@ class TableController(Generic[S]):
         self.view = self.make_screen()
         self.view.on_event(self.handle)
         self.view.observe(self._relayout, names="width")
+        self.view.observe(self._reword, names="touch")
         self.message = ""
+        self.greeted = ""                        # the greeting as said at the start of the game
         self.timers: dict[str, float] = {}       # tag -> ms of the timers asked and not yet answered
         self._tags = itertools.count(1)
         self._busy = False
@@ -161,7 +165,7 @@ class TableController(Generic[S]):
 
     def ended(self) -> str:
         """The message when the game is over."""
-        return TABLE.say(self.lang, "game_over")
+        return TABLE.say_touch(self.lang, "game_over", self.touch)
 
     def choose(self, state: S) -> Any:
         """The computer's action for the seat to move (the default: that seat's bot)."""
@@ -178,7 +182,7 @@ class TableController(Generic[S]):
         self.state = state
         self.asking_new = False
         self.games += 1
-        self.message = self.greeting()
+        self.message = self.greeted = self.greeting()
         self.after_action()
         self.redraw()
 
@@ -296,6 +300,13 @@ class TableController(Generic[S]):
         return layout_for(self.view.width, self.WIDE_WIDTH, self.NARROW_WIDTH)
 
     @property
+    def touch(self) -> bool:
+        """Whether the page has no keyboard and a finger for a pointer (the screen's ``touch``, as
+        the browser reports it): every text of the table is then worded for taps, naming no key
+        (a game's words say it with ``Words.say_touch(lang, key, self.touch)``)."""
+        return bool(self.view.touch)
+
+    @property
     def focus(self) -> str | None:
         """The target the keyboard is on (None: none); kept among :meth:`choices` at every redraw."""
         return self.view.focus or None
@@ -333,6 +344,16 @@ class TableController(Generic[S]):
         before = layout_for(change["old"], self.WIDE_WIDTH, self.NARROW_WIDTH)
         if before != self.layout and hasattr(self, "state"):
             self.redraw(same_position=True)
+
+    def _reword(self, _change: dict[str, Any]) -> None:
+        """The page's pointer became known (or changed): the table is drawn again in words for it,
+        the greeting too if it is still the message (a message made after a gesture was made once
+        the page had reported its pointer)."""
+        if not hasattr(self, "state"):
+            return
+        if self.message == self.greeted:
+            self.message = self.greeted = self.greeting()
+        self.redraw(same_position=True)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.state!r})"

@@ -125,7 +125,7 @@ def timer_request(ms: float, tag: str) -> dict[str, Any]:
 class ScreenRules:
     """What every screen does with drawings and events, whatever holds its fields (plain
     attributes, or a widget's synced traits): a screen has ``svg``, ``seq``, ``status``, ``width``,
-    ``focus``, ``steady``, ``lang``, ``label``, ``focus_label``, ``settle_ms``, ``relative_keys``,
+    ``touch``, ``focus``, ``steady``, ``lang``, ``label``, ``focus_label``, ``settle_ms``, ``relative_keys``,
     ``_callbacks`` and ``send(content)``, and sets a drawing with :meth:`_show`."""
 
     svg: str
@@ -195,7 +195,7 @@ class ScreenRules:
 class Screen(ScreenRules):
     """A screen in plain Python: what a room's seat shows its browsers. ``send`` receives each
     message for the browsers (a timer request); ``first_seq`` is the number the drawings count
-    from; setting :attr:`width` tells the callbacks of :meth:`on_width`."""
+    from; setting :attr:`width` or :attr:`touch` tells the callbacks of :meth:`observe`."""
 
     def __init__(self, svg: str = "", status: str = "", *, lang: str = "en", relative_keys: bool = False,
                  send: Callable[[dict[str, Any]], None] | None = None, first_seq: int = 0) -> None:
@@ -204,8 +204,8 @@ class Screen(ScreenRules):
         self.label = TABLE.say(lang, "view_label")
         self.focus_label = TABLE.say(lang, "view_on", name="{name}")   # the browser names the choice
         self._callbacks: list[EventCallback] = []
-        self._width_callbacks: list[Callable[[dict[str, Any]], None]] = []
-        self._width = 0
+        self._observers: dict[str, list[Callable[[dict[str, Any]], None]]] = {"width": [], "touch": []}
+        self._width, self._touch = 0, False
         self._send = send
         self.draw(svg)
 
@@ -229,15 +229,31 @@ class Screen(ScreenRules):
     @width.setter
     def width(self, value: int) -> None:
         old, self._width = self._width, min(max(int(value), 0), 100_000)
-        if old != self._width:
-            for callback in list(self._width_callbacks):
-                callback({"name": "width", "old": old, "new": self._width})
+        self._tell("width", old, self._width)
+
+    @property
+    def touch(self) -> bool:
+        """Whether the page has no keyboard and a finger for a pointer (a phone, a tablet), as the
+        browser reports it: the table's words then name taps, not keys."""
+        return self._touch
+
+    @touch.setter
+    def touch(self, value: bool) -> None:
+        old, self._touch = self._touch, bool(value)
+        self._tell("touch", old, self._touch)
+
+    def _tell(self, name: str, old: Any, new: Any) -> None:
+        """The callbacks observing ``name``, told that it changed from ``old`` to ``new``."""
+        if old != new:
+            for callback in list(self._observers[name]):
+                callback({"name": name, "old": old, "new": new})
 
     def observe(self, callback: Callable[[dict[str, Any]], None], names: str) -> None:
-        """Call ``callback(change)`` when :attr:`width` changes (as a widget's trait tells it)."""
-        if names != "width":
-            raise ValueError(f"a plain screen tells changes of its width only, not of {names!r}")
-        self._width_callbacks.append(callback)
+        """Call ``callback(change)`` when :attr:`width` or :attr:`touch` changes (as a widget's
+        trait tells it)."""
+        if names not in self._observers:
+            raise ValueError(f"a plain screen tells changes of {sorted(self._observers)} only, not of {names!r}")
+        self._observers[names].append(callback)
 
     def __repr__(self) -> str:
         return f"Screen(svg=<{len(self.svg)} chars>, seq={self.seq}, status={self.status!r})"

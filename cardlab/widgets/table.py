@@ -54,6 +54,12 @@ class GameTable(StoredLine, TableController[S], w.VBox):
         w.VBox.__init__(self, [*settings, self.view, *self.below, self.new_button])
         self.add_class("cardlab-table-root")
 
+    def _reword(self, change: dict[str, Any]) -> None:
+        """The page's pointer became known: the New game button names its key N only where there
+        is a keyboard, as the table's words do."""
+        self.new_button.description = TABLE.say_touch(self.lang, "new_game_key", self.touch)
+        super()._reword(change)
+
 
 def linked_html(pane: Any, css_class: str) -> w.HTML:
     """An HTML widget showing ``pane`` (a controller's pane, kept equal to it), with ``css_class``."""

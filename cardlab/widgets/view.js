@@ -106,6 +106,10 @@ function render({ model, el }) {
     svg.style.width = "100%";
     if (natural > 0) svg.style.maxWidth = `${Math.floor(natural * scale)}px`;
   }
+  // With the width goes whether the page has no keyboard and a finger for a pointer (a phone, a
+  // tablet: the same query as view.css's hidden key hints), so that Python words the status line
+  // and the buttons for taps, not keys; set before the width, which carries both to a room's server.
+  const touchOnly = window.matchMedia("(hover: none) and (pointer: coarse)");
   let reported = -1;
   let measuring = 0;
   function reportWidth() {
@@ -113,12 +117,14 @@ function render({ model, el }) {
     measuring = requestAnimationFrame(() => {
       keepRoom();                                  // at a new width the status line's room is measured again
       const width = Math.round(el.clientWidth);
-      if (width <= 0 || width === reported) return;
+      if (width <= 0 || (width === reported && touchOnly.matches === model.get("touch"))) return;
       reported = width;
+      model.set("touch", touchOnly.matches);
       model.set("width", width);
       model.save_changes();
     });
   }
+  touchOnly.addEventListener("change", reportWidth);
   const resize = new ResizeObserver(reportWidth);
   window.addEventListener("resize", fit);         // a window's height changes no output's width
 
@@ -245,6 +251,7 @@ function render({ model, el }) {
   return () => {
     motion.stop();
     resize.disconnect();
+    touchOnly.removeEventListener("change", reportWidth);
     window.removeEventListener("resize", fit);
     cancelAnimationFrame(measuring);
     cancelAnimationFrame(frame);

@@ -50,6 +50,9 @@ class TableView(anywidget.AnyWidget, ScreenRules):
     status = traitlets.Unicode("").tag(sync=True)
     #: the width of the output area in CSS px, reported by the browser (0: not shown yet, or headless)
     width = traitlets.Int(0).tag(sync=True)
+    #: whether the page has no keyboard and a finger for a pointer (the browser's media query
+    #: ``(hover: none) and (pointer: coarse)``: a phone, a tablet): the words then name taps, not keys
+    touch = traitlets.Bool(False).tag(sync=True)
     #: the ``data-target`` of the element the keyboard is on; the browser rings it ("" for none)
     focus = traitlets.Unicode("").tag(sync=True)
     #: the game on the table ("" for none: a replay): while it stays the same the status line keeps

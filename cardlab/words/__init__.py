@@ -29,6 +29,10 @@ def _fields(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
+#: the ending of a text's key for its wording on a touch-only page (:meth:`Words.say`)
+TOUCH = "_touch"
+
+
 class Words:
     """A catalogue of texts by key in each language of :data:`LANGS`; every language has the same
     keys and the same ``{placeholders}`` in each text (checked when it is made)."""
@@ -54,6 +58,11 @@ class Words:
     def say(self, lang: str, key: str, **fields: Any) -> str:
         """The text ``key`` in ``lang`` with its placeholders filled from ``fields``."""
         return self.by_lang[check_lang(lang)][key].format(**fields)
+
+    def say_touch(self, lang: str, key: str, touch: bool, /, **fields: Any) -> str:
+        """:meth:`say`, for a page with no keyboard and a finger for a pointer when ``touch``: then
+        the text ``key + TOUCH`` where the catalogue has one (the same words for taps, naming no key)."""
+        return self.say(lang, key + TOUCH if touch and key + TOUCH in self else key, **fields)
 
     def __contains__(self, key: str) -> bool:
         return key in self.by_lang[LANGS[0]]
@@ -86,11 +95,15 @@ TABLE = Words(
     en={"new_game": "New game", "new_game_key": "New game (N)",
         "game_over": "Game over. Press New game (N) to play again.",
         "new_game_ask": "Press N again to leave this game and deal a new one.",
+        "game_over_touch": "Game over. Tap New game to play again.",
+        "new_game_key_touch": "New game",
         "view_label": "card table: click a card, or focus and use the keyboard",
         "view_on": "card table, on: {name}. Arrows move, Enter plays."},
     ja={"new_game": "新しいゲーム", "new_game_key": "新しいゲーム（N）",
         "game_over": "ゲーム終了です。「新しいゲーム」（N）でもう一度遊べます。",
         "new_game_ask": "もう一度 N を押すと、このゲームをやめて新しいゲームを始めます。",
+        "game_over_touch": "ゲーム終了です。「新しいゲーム」をタップするともう一度遊べます。",
+        "new_game_key_touch": "新しいゲーム",
         "view_label": "カードの台：カードをクリックするか、フォーカスしてキーボードで操作します",
         "view_on": "カードの台、選択中：{name}。矢印キーで移動、Enter で決定します。"},
 )

@@ -10,5 +10,5 @@ from cardlab.registry import folder_game, register
 
 from .engine import *  # noqa: F403  (the engine is the game's public surface)
 
-GAME = register(folder_game(__name__, "Cleopatra", ("draw", "say_action", "table", "controller", "bots", "sim", "deal_schema", "openspiel",
+GAME = register(folder_game(__name__, "Cleopatra", ("draw", "say_action", "rules_name", "table", "controller", "bots", "sim", "deal_schema", "openspiel",
                                                    "warm"), say_action="story:say_action"))

@@ -119,8 +119,8 @@ class CleopatraController(TableController[cleopatra.State]):
         self.new_game()
 
     def say(self, key: str, **fields: Any) -> str:
-        """A text of the table in its language."""
-        return CLEOPATRA.say(self.lang, key, **fields)
+        """A text of the table in its language (worded for taps on a touch-only page)."""
+        return CLEOPATRA.say_touch(self.lang, key, self.touch, **fields)
 
     @property
     def slapping(self) -> bool:

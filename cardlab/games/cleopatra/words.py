@@ -83,15 +83,21 @@ CLEOPATRA = Words(
         "greet_step": "Press Enter (or click your hand) to turn a card.",
         "greet_real": "Cards are turned at the tempo.",
         "greet_slap": "{greet} Slap a pair with space (or a click on the pile).",
+        "greet_step_touch": "Tap your hand to turn a card.",
+        "greet_slap_touch": "{greet} Tap the pile to slap a pair.",
         "slapped_you": "You slapped first ({race}) and take the pile (C10, C11).",
         "slapped": "{name} slapped first ({race}) and takes the pile (C10, C11).",
         "no_effect": "No pair on top: your slap has no effect ({rule}).",
         "no_slapping": "Slapping is not part of {rules} (its rule slaps is \"none\"): space does nothing here.",
+        "no_slapping_touch": "Slapping is not part of {rules} (its rule slaps is \"none\"): the pile cannot be slapped.",
         "too_late": "Too late: {name} slapped the pair first.",
         "burned": "No pair: you burn {card} under the pile (C13).",
         "game_over": "Game over: {result}. Press New game (N) to play again.",
+        "game_over_touch": "Game over: {result}. Tap New game to play again.",
         "change_ask": "New game with {changes}? Press N (or New game) to leave this game for it; set {back} "
                       "again to play on.",
+        "change_ask_touch": "New game with {changes}? Tap New game to leave this game for it; set {back} again "
+                            "to play on.",
         "change_back": "Back to the settings of this game: it goes on.", "setting": "{name} {value}",
         # the settings, the trainer, the replay
         "rules": "rules", "seed": "seed", "attention": "bot attention", "mode": "mode", "tempo": "tempo",
@@ -140,15 +146,21 @@ CLEOPATRA = Words(
         "greet_step": "Enter（または手持ちカードをクリック）で1枚出します。",
         "greet_real": "カードはテンポに合わせて出されます。",
         "greet_slap": "{greet}組はスペース（または場をクリック）で叩きます。",
+        "greet_step_touch": "手持ちカードをタップすると1枚出します。",
+        "greet_slap_touch": "{greet}組は場をタップして叩きます。",
         "slapped_you": "あなたが先に叩きました（{race}）。場のカードはあなたのものです（C10、C11）。",
         "slapped": "{name}が先に叩きました（{race}）。場のカードは{name}のものです（C10、C11）。",
         "no_effect": "組ではないので、叩いても何も起きません（{rule}）。",
         "no_slapping": "{rules}には叩く規則がありません。ここではスペースを押しても何も起きません。",
+        "no_slapping_touch": "{rules}には叩く規則がありません。場を叩くことはできません。",
         "too_late": "遅すぎました。{name}が先に組を叩きました。",
         "burned": "組ではありません。{card}を場の下に置きます（C13）。",
         "game_over": "ゲーム終了：{result}。「新しいゲーム」（N）でもう一度遊べます。",
+        "game_over_touch": "ゲーム終了：{result}。「新しいゲーム」をタップするともう一度遊べます。",
         "change_ask": "{changes}で新しいゲームにしますか？ N（または「新しいゲーム」）でこのゲームをやめて始めます。"
                       "続けるなら{back}を元に戻してください。",
+        "change_ask_touch": "{changes}で新しいゲームにしますか？「新しいゲーム」をタップするとこのゲームをやめて始めます。"
+                            "続けるなら{back}を元に戻してください。",
         "change_back": "このゲームの設定に戻しました。ゲームは続きます。", "setting": "{name}「{value}」",
         "rules": "ルール", "seed": "シード", "attention": "コンピューターの注意力", "mode": "モード", "tempo": "テンポ",
         "rules_cleopatra": "クレオパトラ", "rules_beggar-my-neighbour": "ベガー・マイ・ネイバー",
@@ -237,6 +249,11 @@ def rules_words(lang: str, key: str, name: str) -> str:
     """The words ``key`` (``"rules"``: the name in the settings, ``"title"``: the drawing's title)
     of the rules called ``name`` (a preset's :attr:`Rules.name`; rules of one's own show their name)."""
     return CLEOPATRA.say(lang, f"{key}_{name}") if f"{key}_{name}" in CLEOPATRA else name
+
+
+def rules_name(name: str, lang: str) -> str:
+    """The readable name of the rules called ``name`` in ``lang`` (as the settings name them)."""
+    return rules_words(lang, "rules", name)
 
 
 def about(lang: str, key: str, seat: int, names: Sequence[str], reader: int | None, **fields: Any) -> str:

@@ -135,7 +135,7 @@ class KirifuController(TableController[kirifu.State]):
             self.selection = [c for c in self.selection if c != chosen] if chosen in self.selection \
                 else self.selection + [chosen]
         elif kind == "btn" and what == "pass" and len(self.selection) != 1:
-            self.message = say(self.lang, "select_one", n=len(self.selection))
+            self.message = say(self.lang, "select_one", touch=self.touch, n=len(self.selection))
             self.selection = []
         elif kind == "btn":
             cards = " ".join(c.ascii() for c in self.selection)
@@ -214,7 +214,7 @@ class KirifuController(TableController[kirifu.State]):
         self.log_panel.value = drawing.log_html(view, self.you, self.lang)
         self.sheet.value = drawing.places_html(view, self.lang) if self.state.is_over else ""
         return drawing.table_svg(view, legal=self.legal(), passed=self.passed if mine else None,
-                                 chosen=self.selection, layout=self.layout, lang=self.lang,
+                                 chosen=self.selection, layout=self.layout, lang=self.lang, touch=self.touch,
                                  order=self.hand_order(), annotations=self.coach.annotations(),
                                  min_height=self.steady_height)
 

@@ -78,8 +78,9 @@ class _Table:
     """One drawing of the table: the view, the words' language, the layout; areas drawn top down."""
 
     def __init__(self, view: View, lang: str, layout: str, legal: set[str],
-                 annotations: svg.Annotations | None) -> None:
+                 annotations: svg.Annotations | None, touch: bool = False) -> None:
         self.view, self.lang, self.layout, self.legal = view, lang, svg.check_layout(layout), legal
+        self.touch = touch
         self.width = WIDTHS[layout]
         self.phone = layout == "phone"
         self.annotations = annotations
@@ -89,7 +90,7 @@ class _Table:
         self.room = HINT_ROOM if annotations is not None and self.mine else 0
 
     def say(self, key: str, **fields: object) -> str:
-        return say(self.lang, key, **fields)
+        return say(self.lang, key, touch=self.touch, **fields)
 
     def name(self, seat: int) -> str:
         return self.say("you_lower") if seat == self.view.player else self.view.players[seat]
@@ -445,7 +446,7 @@ class _Table:
 def table_svg(view: View, *, legal: Iterable[str] = (), passed: Card | None = None,
               chosen: Iterable[Card] = (), layout: str = "wide", lang: str = "en",
               order: Sequence[Card] | None = None, annotations: svg.Annotations | None = None,
-              min_height: float = 0) -> str:
+              min_height: float = 0, touch: bool = False) -> str:
     """The whole table seen by ``view.player`` in ``layout`` (``"wide"``: :data:`WIDE_WIDTH` units,
     ``"narrow"``: :data:`NARROW_WIDTH`, ``"phone"``: :data:`PHONE_WIDTH`; another name raises
     ``ValueError``) and ``lang``. ``legal``: the viewer's legal action texts (empty when it is not
@@ -456,9 +457,10 @@ def table_svg(view: View, *, legal: Iterable[str] = (), passed: Card | None = No
     target, the strip under the table. The play area (``data-play-height``) runs from the top to
     the prompt; the finishing order and the legend are under it. The drawing of a game in progress
     has one height in each layout but the phone's (whose hand grows by rows), and is at least
-    ``min_height`` tall (:func:`cardlab.draw.svg.document`). The table's messages are shown
-    under the drawing, by the widget."""
-    table = _Table(view, lang, layout, set(legal), annotations)
+    ``min_height`` tall (:func:`cardlab.draw.svg.document`). ``touch``: for a page with no
+    keyboard (a phone, a tablet), the buttons and prompts name no key. The table's messages are
+    shown under the drawing, by the widget."""
+    table = _Table(view, lang, layout, set(legal), annotations, touch)
     header, y = table.header()
     others, y = table.opponents(y)
     middle, y = table.middle(y, passed)

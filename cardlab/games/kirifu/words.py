@@ -65,6 +65,22 @@ WORDS = Words(
         "select_one": "Pass takes exactly one card (you chose {n}); for a pair use Add osoroi (O). "
                       "Your choice was cleared.",
         "refused": "{reason} Your choice was cleared.",
+        # the same on a touch-only page (a phone, a tablet): no key named
+        "take_touch": "Take {card} · おもらい",
+        "pass_touch": "Pass 1 card · 渡す",
+        "osoroi_touch": "Add osoroi · おそろい",
+        "send_touch": "Send · 渡す",
+        "pass_short_touch": "Pass · 渡す",
+        "osoroi_short_touch": "Osoroi · おそろい",
+        "send_short_touch": "Send · 渡す",
+        "ask_receive_touch": "Tap a passed card, then a gold-marked card of your hand to cut it (切る), "
+                             "or Take it (おもらい).",
+        "ask_answer_touch": "Cut {card} with a gold-marked card (切る), or Take it (おもらい).",
+        "ask_take_touch": "Nothing in your hand cuts {card}: Take it (おもらい).",
+        "ask_pass_touch": "Tap a card and Pass — or the cards of a pair (+1), Add osoroi, then Send.",
+        "ask_send_touch": "Add another osoroi group or Send.",
+        "select_one_touch": "Pass takes exactly one card (you chose {n}); for a pair use Add osoroi. "
+                            "Your choice was cleared.",
         "waiting": "Your turn.",
         "their_turn": "{name} to play.",
         "game_over": "Game over: you are {place} of {n}.",
@@ -121,6 +137,20 @@ WORDS = Words(
         "select_one": "「1枚渡す」は1枚だけです（{n}枚選んでいます）。2枚組は「おそろいに加える」（O）で渡します。"
                       "選択を解除しました。",
         "refused": "{reason}選択を解除しました。",
+        "take_touch": "{card}をおもらい",
+        "pass_touch": "1枚渡す",
+        "osoroi_touch": "おそろいに加える",
+        "send_touch": "おそろいを渡す",
+        "pass_short_touch": "1枚渡す",
+        "osoroi_short_touch": "おそろい",
+        "send_short_touch": "組を渡す",
+        "ask_receive_touch": "渡されたカードをタップし、金色の印のついた手札で切るか、おもらいしてください。",
+        "ask_answer_touch": "{card}を金色の印のついたカードで切るか、おもらいしてください。",
+        "ask_take_touch": "手札に{card}を切れるカードがありません。おもらいしてください。",
+        "ask_pass_touch": "1枚タップして渡してください。同じ数字の2枚（とオマケ1枚）ならおそろいに加え、渡します。",
+        "ask_send_touch": "おそろいをもう一組加えるか、渡してください。",
+        "select_one_touch": "「1枚渡す」は1枚だけです（{n}枚選んでいます）。2枚組は「おそろいに加える」で渡します。"
+                            "選択を解除しました。",
         "waiting": "あなたの番です。",
         "their_turn": "{name}の番です。",
         "game_over": "ゲーム終了：あなたは{n}人中{place}です。",
@@ -174,7 +204,9 @@ COACH = Words(
 SUITS_JA = {"S": "スペード", "H": "ハート", "D": "ダイヤ", "C": "三つ葉"}
 RANKS_JA = {"A": "エース", "K": "キング", "Q": "クイーン", "J": "ジャック"}
 JOKERS_JA = {"R": "赤のジョーカー", "B": "黒のジョーカー"}
-#: the presets' names in Japanese (a rules of one's own shows the name it was given)
+#: the presets' names in English and Japanese (a rules of one's own shows the name it was given)
+RULES_EN = {"kirifu": "Kirifu", "kirifu-joker": "Kirifu (joker)", "kirifu-2-7": "Kirifu (2–7)",
+            "kirifu-no-osoroi": "Kirifu (no osoroi)"}
 RULES_JA = {"kirifu": "切りふ", "kirifu-joker": "切りふ（ジョーカーあり）", "kirifu-2-7": "切りふ（2〜7人）",
             "kirifu-no-osoroi": "切りふ（おそろいなし）", "made": "作った局面"}
 
@@ -262,9 +294,9 @@ REFUSALS = refusals(ReasonWords(
 ), {"card": cards_said, "cutter": cards_said, "passed": cards_said, "cards": cards_said,
     "world": lambda suit, lang: suit_name(suit, lang), "rules": lambda name, lang: rules_name(name, lang)})
 
-def say(lang: str, key: str, **fields: Any) -> str:
-    """The text ``key`` of the Kirifu table in ``lang``."""
-    return WORDS.say(lang, key, **fields)
+def say(lang: str, key: str, *, touch: bool = False, **fields: Any) -> str:
+    """The text ``key`` of the Kirifu table in ``lang`` (``touch``: worded for taps, naming no key)."""
+    return WORDS.say_touch(lang, key, touch, **fields)
 
 
 def suit_name(suit: str, lang: str) -> str:
@@ -313,9 +345,8 @@ def player_names(lang: str, computers: int) -> tuple[str, ...]:
 
 
 def rules_name(name: str, lang: str) -> str:
-    """The name of the rules called ``name``: the preset's id in English, its Japanese name (a rules
-    of one's own: its name as given)."""
-    return RULES_JA.get(name, name) if check_lang(lang) == "ja" else name
+    """The readable name of the rules called ``name`` in ``lang`` (a rules of one's own: its name as given)."""
+    return (RULES_JA if check_lang(lang) == "ja" else RULES_EN).get(name, name)
 
 
 def narrate(event: Any, players: Sequence[str], lang: str, named: bool = True, reader: int | None = None) -> str:

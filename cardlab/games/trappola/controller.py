@@ -90,7 +90,8 @@ class TrappolaController(TableController[trappola.State]):
         return self.state.view(self.you).last_deal if self._holding else None
 
     def greeting(self) -> str:
-        return WORDS.say(self.lang, "greeting" if self.state.current_player == self.you else "greeting_wait")
+        key = "greeting" if self.state.current_player == self.you else "greeting_wait"
+        return WORDS.say_touch(self.lang, key, self.touch)
 
     def choose(self, state: trappola.State) -> Any:
         return self.bot.choose(state)
@@ -114,7 +115,7 @@ class TrappolaController(TableController[trappola.State]):
         dealt = [said[0] for e in events if isinstance(e, trappola.Dealt) and (said := self.line(e))]
         lines = dealt + self._lines(events)
         if self.state.phase == trappola.EXCHANGE and self.state.current_player == self.you:
-            lines.append(WORDS.say(self.lang, "your_exchange"))
+            lines.append(WORDS.say_touch(self.lang, "your_exchange", self.touch))
         return ("" if self.lang == "ja" else " ").join(lines)
 
     def line(self, event: Any) -> tuple[str, bool] | None:
@@ -142,7 +143,7 @@ class TrappolaController(TableController[trappola.State]):
             lines.append(WORDS.say(self.lang, "scored", n=scored.deal + 1, you=scored.points[self.you],
                                    name=self.names[1 - self.you], them=scored.points[1 - self.you]))
             if not self.state.is_over:
-                lines.append(WORDS.say(self.lang, "press_next"))
+                lines.append(WORDS.say_touch(self.lang, "press_next", self.touch))
         return ("" if self.lang == "ja" else " ").join(lines) or self.message
 
     def ended(self) -> str:
@@ -190,7 +191,7 @@ class TrappolaController(TableController[trappola.State]):
         """E exchange, K keep, D (then G, H …) the declarations, S the sort switch."""
         view = self.held or self.state.view(self.you)
         return {key: target for target, key, _label in
-                draw.buttons(view, self.lang, next_deal=self._holding, sort=self.sorted)
+                draw.buttons(view, self.lang, next_deal=self._holding, sort=self.sorted, touch=self.touch)
                 if len(key) == 1}
 
     # --- display ----------------------------------------------------------------------------------
@@ -208,7 +209,7 @@ class TrappolaController(TableController[trappola.State]):
         return draw.table_svg(view, clickable=True, layout=self.layout, lang=self.lang, sort=self.sorted,
                               next_deal=self._holding, sort_switch=True,
                               annotations=None if self._holding else self.coach.annotations(),
-                              min_height=self.steady_height)
+                              min_height=self.steady_height, touch=self.touch)
 
     def on_timer(self, name: str, t: float) -> None:
         if name == "coach":

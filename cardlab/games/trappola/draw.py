@@ -127,11 +127,12 @@ def deal_finished(view: View) -> bool:
     return len(view.tricks) == TRICKS_PER_DEAL and any(s.deal == view.deal for s in view.sheets)
 
 
-def buttons(view: View, lang: str = "en", *, next_deal: bool = False, sort: bool | None = None
-            ) -> list[tuple[str, str, str]]:
+def buttons(view: View, lang: str = "en", *, next_deal: bool = False, sort: bool | None = None,
+            touch: bool = False) -> list[tuple[str, str, str]]:
     """The buttons drawn for ``view``: ``(target, key, label)`` in drawing order — the legal
     non-card actions (exchange, keep, declarations), *next deal* when ``next_deal``, and the sort
-    switch (``sort``: its state; None: no switch)."""
+    switch (``sort``: its state; None: no switch). ``touch``: the labels name no key (a page
+    with no keyboard)."""
     out: list[tuple[str, str, str]] = []
     if not next_deal:
         hand = view.hands[view_seat(view)] or ()
@@ -139,16 +140,16 @@ def buttons(view: View, lang: str = "en", *, next_deal: bool = False, sort: bool
         for action in view.legal:
             verb, _, rank = action.partition(" ")
             if verb in ("exchange", "keep"):
-                out.append((action, KEYS[verb], WORDS.say(lang, verb, k=KEYS[verb].upper())))
+                out.append((action, KEYS[verb], WORDS.say_touch(lang, verb, touch, k=KEYS[verb].upper())))
             elif verb == "declare":
                 key = next(declares)
                 count = sum(c.rank == rank for c in hand)
-                out.append((action, key, WORDS.say(lang, "declare", what=declared(count, rank, lang),
+                out.append((action, key, WORDS.say_touch(lang, "declare", touch, what=declared(count, rank, lang),
                                                    k=key.upper())))
     else:
-        out.append(("next", KEYS["next"], WORDS.say(lang, "next_deal", k=KEYS["next"])))
+        out.append(("next", KEYS["next"], WORDS.say_touch(lang, "next_deal", touch, k=KEYS["next"])))
     if sort is not None:
-        out.append(("sort", KEYS["sort"], WORDS.say(lang, "sort_on" if sort else "sort_off",
+        out.append(("sort", KEYS["sort"], WORDS.say_touch(lang, "sort_on" if sort else "sort_off", touch,
                                                     k=KEYS["sort"].upper())))
     return out
 
@@ -447,6 +448,7 @@ class _Options:
     switch: bool | None                 # the sort switch's state (None: no switch)
     annotations: svg.Annotations | None
     room: float                         # above your hand's rows and the buttons, for the badges
+    touch: bool = False                 # a touch-only page: the buttons name no key
 
 
 class _Page:
@@ -481,7 +483,7 @@ def _wide(page: _Page, view: View, o: _Options, s: Sizes) -> float:
     notes = _notes_g(_notes(view, o.lang, s.width - MARGIN - notes_x), notes_x, page.y + 22)
     page.put((hand[0] + notes[0], max(hand[1], notes[1] + 22)), room=_hand_room(o, s, HAND_ROWS["wide"]))
     if o.clickable:
-        page.put(_buttons(buttons(view, o.lang, next_deal=o.next_deal, sort=o.switch), MARGIN, page.y,
+        page.put(_buttons(buttons(view, o.lang, next_deal=o.next_deal, sort=o.switch, touch=o.touch), MARGIN, page.y,
                           inner, o.annotations, o.room), 0)
     return max(page.y + 8, 200)
 
@@ -503,7 +505,7 @@ def _narrow(page: _Page, view: View, o: _Options, s: Sizes) -> float:
     page.put(_middle(view, MARGIN, page.y, o.lang, s), 0)
     page.put(_your_hand(view, MARGIN, page.y, o, s, inner), room=_hand_room(o, s, HAND_ROWS["narrow"]))
     if o.clickable:
-        page.put(_buttons(buttons(view, o.lang, next_deal=o.next_deal, sort=o.switch), MARGIN, page.y,
+        page.put(_buttons(buttons(view, o.lang, next_deal=o.next_deal, sort=o.switch, touch=o.touch), MARGIN, page.y,
                           inner, o.annotations, o.room), 0)
     play = page.y
     piles = _piles(view, MARGIN, page.y, o.lang)
@@ -535,7 +537,7 @@ def _phone(page: _Page, view: View, o: _Options, s: Sizes) -> float:
         page.put(_middle(view, MARGIN, page.y, o.lang, s, stock=False,
                          room=inner - 2 * s.w - TRICK_GAP - LAST_GAP), 0)
     page.put(_your_hand(view, MARGIN, page.y, o, s, inner), 0, room=_hand_room(o, s, HAND_ROWS["phone"]))
-    shown = buttons(view, o.lang, next_deal=o.next_deal, sort=o.switch) if o.clickable else []
+    shown = buttons(view, o.lang, next_deal=o.next_deal, sort=o.switch, touch=o.touch) if o.clickable else []
     page.put(_button_column([b for b in shown if b[0] != "sort"], MARGIN, page.y, o.annotations), 0,
              room=PHONE_BUTTON_ROWS * (BUTTON_H + 10) + 2 if o.clickable else 0)
     play = page.y
@@ -553,7 +555,7 @@ LAYOUT_AREAS = {"wide": _wide, "narrow": _narrow, "phone": _phone}
 
 def table_svg(view: View, *, clickable: bool = True, layout: str = "wide", lang: str = "en",
               sort: bool = True, next_deal: bool = False, sort_switch: bool = False,
-              annotations: svg.Annotations | None = None, min_height: float = 0) -> str:
+              annotations: svg.Annotations | None = None, min_height: float = 0, touch: bool = False) -> str:
     """The whole table seen by ``view.player``, in the ``"wide"``, ``"narrow"`` or ``"phone"``
     layout (:data:`SIZES`) and in ``lang``: the opponent's hand with the discarded hands (T6),
     the stock, the trick, the last trick, both won piles with the running points, your hand
@@ -565,10 +567,11 @@ def table_svg(view: View, *, clickable: bool = True, layout: str = "wide", lang:
     under the table. The drawing names the height of its play area (``data-play-height``: from
     the top to what to do now). Each area keeps its room all game long, so that a drawing of a
     game in progress has one height in the wide and narrow layouts (:data:`HEADER_LINES`,
-    :data:`HAND_ROWS`), and at least ``min_height`` (:func:`cardlab.draw.svg.document`)."""
+    :data:`HAND_ROWS`), and at least ``min_height`` (:func:`cardlab.draw.svg.document`). ``touch``:
+    for a page with no keyboard (a phone, a tablet), the buttons name no key."""
     s = SIZES[svg.check_layout(layout)]
     o = _Options(clickable, lang, sort, next_deal, sort if sort_switch else None, annotations,
-                 HINT_ROOM if annotations is not None else 0)
+                 HINT_ROOM if annotations is not None else 0, touch)
     page = _Page()
     page.put(_header(view, lang, s.width, your_turn=layout != "phone"), 0, room=12 + 20 * HEADER_LINES[layout])
     play = LAYOUT_AREAS[layout](page, view, o, s)

@@ -21,6 +21,9 @@ WORDS = Words(
     en={
         # header
         "title": "Trappola",
+        # the presets' names (the rooms' teacher's page)
+        "rules_trappola": "game to 300", "rules_single-deal": "a single deal",
+        "rules_four-twos-104": "four 2s score 104", "rules_by-anyone": "T8 by either player",
         "table_title": "{title}, {deal}",
         "sep": " · ",
         "deal": "Deal {n}",
@@ -77,6 +80,16 @@ WORDS = Words(
         "scored": "Deal {n} scored: you {you}, {name} {them}.",
         "press_next": "Press Enter (Next deal) to go on.",
         "your_exchange": "Exchange your hand (E) or keep it (K).",
+        # the buttons and messages on a touch-only page (a phone, a tablet): no key named
+        "exchange_touch": "Exchange",
+        "keep_touch": "Keep",
+        "declare_touch": "Declare {what}",
+        "next_deal_touch": "Next deal",
+        "sort_on_touch": "Show as dealt",
+        "sort_off_touch": "Sort the hand",
+        "greeting_touch": "New game: exchange your hand or keep it.",
+        "press_next_touch": "Tap Next deal to go on.",
+        "your_exchange_touch": "Exchange your hand or keep it.",
         # log
         "log_title": "Game log",
         "log_dealt_you": "Deal {n}: you deal.",
@@ -140,6 +153,8 @@ WORDS = Words(
     },
     ja={
         "title": "トラッポラ",
+        "rules_trappola": "300点先取", "rules_single-deal": "1ディールのみ",
+        "rules_four-twos-104": "2が4枚で104点", "rules_by-anyone": "T8はどちらのプレイヤーでも",
         "table_title": "{title}：{deal}",
         "sep": "・",
         "deal": "第{n}ディール",
@@ -193,6 +208,15 @@ WORDS = Words(
         "scored": "第{n}ディールの得点：あなた {you}点、{name} {them}点です。",
         "press_next": "Enter（次のディール）で続けます。",
         "your_exchange": "手札を交換する（E）か、このままにする（K）かを選んでください。",
+        "exchange_touch": "交換",
+        "keep_touch": "このまま",
+        "declare_touch": "{what}を宣言",
+        "next_deal_touch": "次のディール",
+        "sort_on_touch": "配られた順に戻す",
+        "sort_off_touch": "手札を並べ替える",
+        "greeting_touch": "新しいゲームです。手札を交換するか、このままにするかを選んでください。",
+        "press_next_touch": "「次のディール」をタップすると続けます。",
+        "your_exchange_touch": "手札を交換するか、このままにするかを選んでください。",
         "log_title": "ゲームの記録",
         "log_dealt_you": "第{n}ディール：あなたが配る。",
         "tell_dealt": "第{n}ディール：{name}が配る（T3）",
@@ -392,6 +416,11 @@ def say_action(state: Any, action: str, lang: str) -> str:
     the hand of the player to move): the replay's captions."""
     hand = state.hands[state.current_player] if action.startswith("declare ") else ()
     return action_words(action, lang, sum(card.rank == action[8:] for card in hand) or 3)
+
+
+def rules_name(name: str, lang: str) -> str:
+    """The readable name of the rules called ``name`` in ``lang`` (a rules of one's own: its name as given)."""
+    return WORDS.say(lang, f"rules_{name}") if f"rules_{name}" in WORDS else name
 
 
 def card_name(card: Card, lang: str) -> str:
