@@ -55,14 +55,16 @@ PARTS: dict[str, str] = {
 @dataclass(frozen=True, eq=False)
 class GameInfo:
     """One game's declaration: its registry ``name`` (the records' ``game`` field, ``simulate``'s
-    first argument), a ``title`` for people, its ``engine`` module (the contract of
-    :mod:`cardlab.game`: ``Rules``, ``PRESETS``, ``new_game``, ``make_deal``, ``describe``,
-    ``State``, ``View``, ``Action``) and its optional ``parts`` (:data:`PARTS`)."""
+    first argument), a ``title`` for people (in English; ``titles`` in other languages), its
+    ``engine`` module (the contract of :mod:`cardlab.game`: ``Rules``, ``PRESETS``, ``new_game``,
+    ``make_deal``, ``describe``, ``State``, ``View``, ``Action``) and its optional ``parts``
+    (:data:`PARTS`)."""
 
     name: str
     title: str
     engine: Any
     parts: Mapping[str, Any] = field(default_factory=dict)
+    titles: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.isidentifier() or not self.name.islower():
@@ -76,6 +78,10 @@ class GameInfo:
         """The engine module."""
         module: ModuleType = _resolve(self.engine)
         return module
+
+    def title_in(self, lang: str) -> str:
+        """The game's title for people reading ``lang``: ``"Kirifu"``, ``"切りふ"``."""
+        return self.titles.get(lang, self.title)
 
     def has(self, part: str) -> bool:
         """Whether the game declares ``part``."""
@@ -118,14 +124,15 @@ FOLDER_PARTS: dict[str, str] = {
 attribute where the part is not the module itself."""
 
 
-def folder_game(package: str, title: str, parts: tuple[str, ...], **elsewhere: str) -> GameInfo:
+def folder_game(package: str, title: str, parts: tuple[str, ...], *, titles: Mapping[str, str] | None = None,
+                **elsewhere: str) -> GameInfo:
     """The declaration of a game laid out as a folder: ``package`` (the folder's ``__name__``)
-    gives the name, its ``engine`` module the engine, and each part of ``parts`` sits where
-    :data:`FOLDER_PARTS` says, unless ``elsewhere`` names its place in the folder
-    (``openspiel="openspiel_endgame"``)."""
+    gives the name, its ``engine`` module the engine, ``titles`` its title in other languages than
+    English (``{"ja": "切りふ"}``), and each part of ``parts`` sits where :data:`FOLDER_PARTS` says,
+    unless ``elsewhere`` names its place in the folder (``openspiel="openspiel_endgame"``)."""
     places = {part: elsewhere.get(part, FOLDER_PARTS[part].format(title=title)) for part in parts}
     return GameInfo(name=package.rpartition(".")[2], title=title, engine=f"{package}.engine",
-                    parts={part: f"{package}.{place}" for part, place in places.items()})
+                    parts={part: f"{package}.{place}" for part, place in places.items()}, titles=dict(titles or {}))
 
 
 def _resolve(ref: Any) -> Any:

@@ -14,6 +14,7 @@ import pytest
 
 import cardlab.rooms
 from cardlab.rooms import COMPUTER
+from cardlab.registry import all_games
 from cardlab.rooms.__main__ import same_game
 
 
@@ -213,7 +214,7 @@ class Options(HTMLParser):
             self.found[-1][1] += data
 
 
-@pytest.mark.parametrize("lang, shown", [("en", "Trappola: four 2s score 104"), ("ja", "Trappola: 2が4枚で104点")])
+@pytest.mark.parametrize("lang, shown", [("en", "Trappola: four 2s score 104"), ("ja", "トラッポラ：2が4枚で104点")])
 def test_the_page_names_each_rule_set_readably_in_its_language(server, lang, shown):
     handle = server.room(f"3G-{lang}")
     with urllib.request.urlopen(handle.page(lang=lang), timeout=60) as reply:
@@ -224,3 +225,6 @@ def test_the_page_names_each_rule_set_readably_in_its_language(server, lang, sho
     named_by_id = [label for value, label in labels.items() if value.split("/")[1] in label]
     assert named_by_id == [], "a rule set is named by its preset id"
     assert len(set(labels.values())) == len(labels)
+    if lang != "en":
+        english_titles = [label for label in labels.values() for info in all_games() if info.title in label]
+        assert english_titles == [], "a game is named by its English title on a page in another language"

@@ -392,9 +392,10 @@ def seat_page(request: Request) -> Response:
         return HTMLResponse(f"<!doctype html><meta charset=utf-8><title>cardlab</title><p>{NOT_A_SEAT}</p>",
                             status_code=404)
     game, seat = found
-    title = html.escape(f"{game.info.title} · {game.room.name} · {seat.name}")
+    lang = check_lang(lang)
+    title = html.escape(f"{game.info.title_in(lang)} · {game.room.name} · {seat.name}")
     page = (_HERE / "seat.html").read_text(encoding="utf-8")
-    return HTMLResponse(page.replace("{title}", title).replace("{lang}", check_lang(lang)))
+    return HTMLResponse(page.replace("{title}", title).replace("{lang}", lang))
 
 
 def static(request: Request) -> Response:

@@ -47,7 +47,7 @@ class SpectatorTable:
         if state.is_over:
             winner = state.outcome.winner
             return say("no_winner") if winner is None else say("over", winner=state.players[winner])
-        return say("watching", title=self.game.info.title, players=", ".join(state.players))
+        return say("watching", title=self.game.info.title_in(self.lang), players=", ".join(state.players))
 
     def panes(self) -> list[str]:
         return []

@@ -30,14 +30,14 @@ PAGE = Words(
         "seats": "Seats, one a line: a name, or {computer}", "computer": "computer", "make": "Make the game", "end": "End this game",
         "restart": "Restart this game (a new deal, the same seats)", "records": "Download the finished games' records ({n})",
         "none": "No games yet: make one above.", "print": "Print this page for the join links and QR codes.",
-        "refused": "Not done: {message}"},
+        "refused": "Not done: {message}", "choice": "{game}: {rules}"},
     ja={"title": "ルーム「{name}」：先生のページ", "reload": "更新（接続状況）", "other": "English",
         "open": "ルームは開いています。", "closed": "ルームは閉じています。リンクを開くと、閉じていると表示されます。",
         "close": "ルームを閉じる", "reopen": "ルームを開く", "new": "新しいゲーム", "game": "ゲームとルール",
         "seats": "席（1行に1席：名前、または「{computer}」）", "computer": "コンピューター", "make": "ゲームを作る", "end": "このゲームを終える",
         "restart": "このゲームをやり直す（同じ席で配り直し）", "records": "終わったゲームの記録をダウンロード（{n}）",
         "none": "ゲームはまだありません。上で作ってください。", "print": "このページを印刷すると、参加リンクとQRコードを配れます。",
-        "refused": "できませんでした：{message}"},
+        "refused": "できませんでした：{message}", "choice": "{game}：{rules}"},
 )
 STYLE = """body{font-family:system-ui,"Noto Sans","Noto Sans CJK JP",sans-serif;margin:0;background:#fafafa;color:#1b1b1b}
 main{max-width:1100px;margin:0 auto;padding:12px}h1{font-size:20px}table{border-collapse:collapse}
@@ -69,7 +69,7 @@ class Links:
 def game_choices(lang: str = "en") -> list[tuple[str, str]]:
     """Every game and rules preset a room can play: (``game/rules``, its label in ``lang``: the game,
     and the rule set's readable name by the game's ``rules_name`` part)."""
-    return [(f"{info.name}/{rules}", f"{info.title}: {info.part('rules_name', _as_named)(rules, lang)}")
+    return [(f"{info.name}/{rules}", PAGE.say(lang, "choice", game=info.title_in(lang), rules=info.part("rules_name", _as_named)(rules, lang)))
             for info in with_part("controller") for rules in info.presets]
 
 

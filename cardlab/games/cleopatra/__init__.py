@@ -11,4 +11,4 @@ from cardlab.registry import folder_game, register
 from .engine import *  # noqa: F403  (the engine is the game's public surface)
 
 GAME = register(folder_game(__name__, "Cleopatra", ("draw", "say_action", "rules_name", "table", "controller", "bots", "sim", "deal_schema", "openspiel",
-                                                   "warm"), say_action="story:say_action"))
+                                                   "warm"), titles={"ja": "クレオパトラ"}, say_action="story:say_action"))

@@ -10,4 +10,4 @@ from cardlab.registry import folder_game, register
 
 from .engine import *  # noqa: F403  (the engine is the game's public surface)
 
-GAME = register(folder_game(__name__, "Kirifu", ("draw", "say_action", "rules_name", "table", "controller", "bots", "sim", "coach", "puzzles", "deal_schema", "openspiel", "warm", "warm_first")))
+GAME = register(folder_game(__name__, "Kirifu", ("draw", "say_action", "rules_name", "table", "controller", "bots", "sim", "coach", "puzzles", "deal_schema", "openspiel", "warm", "warm_first"), titles={"ja": "切りふ"}))

@@ -10,4 +10,4 @@ from cardlab.registry import folder_game, register
 
 from .engine import *  # noqa: F403  (the engine is the game's public surface)
 
-GAME = register(folder_game(__name__, "Trappola", ("draw", "say_action", "rules_name", "table", "controller", "bots", "sim", "coach", "puzzles", "deal_schema", "openspiel", "warm", "warm_first"), openspiel="openspiel_endgame"))
+GAME = register(folder_game(__name__, "Trappola", ("draw", "say_action", "rules_name", "table", "controller", "bots", "sim", "coach", "puzzles", "deal_schema", "openspiel", "warm", "warm_first"), titles={"ja": "トラッポラ"}, openspiel="openspiel_endgame"))
