@@ -183,6 +183,15 @@ def test_a_japanese_page_makes_computer_seats_from_its_own_word_and_names_them_i
     assert handle.room.games[2].seats[2].kind == COMPUTER and handle.room.games[2].state.players[2] == "Computer 3"
 
 
+def test_a_restarted_game_keeps_the_language_it_was_made_in_whatever_the_page_s(server):
+    handle = server.room("3G-restart")
+    game = handle.add_game("kirifu", ["アイコ", "けん", "computer"], lang="ja")
+    post(handle.page(lang="en"), do="restart_game", game=str(game.id))
+    again = handle.room.games[-1]
+    assert again.lang == "ja" and again.state.players[2] == "コンピューター3"
+    assert again.record().title == game.record().title.replace(str(game.id), str(again.id))
+
+
 def test_the_api_refuses_a_language_it_does_not_have_by_name(server):
     handle = server.room("3H")
     request = urllib.request.Request(f"{server.url}/api/teacher", data=json.dumps(

@@ -443,11 +443,11 @@ def teacher_action(lobby: Lobby, request: Any) -> tuple[int, dict[str, Any], lis
         if do == "end_game":
             changed = made.end()
             return 200, made.summary(), changed
-        if do == "restart_game":             # the same game, rules and seats, dealt anew
+        if do == "restart_game":             # the same game, rules, seats and language, dealt anew
             changed = made.end() if not made.over else []
             again = room.add_game(made.info.name, [COMPUTER if s.kind == COMPUTER else s.name for s in made.seats],
                                   rules=made.state.rules.name, bot=next((s.bot for s in made.seats if s.bot), None),
-                                  lang=get("lang", "en"))
+                                  lang=made.lang)
             return 200, {"game": again.id, "seats": [s.token for s in again.seats]}, changed
     except StoreError as e:                 # undone: the room's pages are redrawn as they were
         return 503, error("store", str(e)), [s for g in room.games for s in (*g.seats, g.spectator)]
